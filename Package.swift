@@ -1,0 +1,70 @@
+// swift-tools-version:6.0
+// The module graph is the architecture. Read it bottom-up:
+//
+//   C libraries        CMicroHTTPD  CSQLite  COpenSSL  CSodium  CPostgres
+//   foundations        VestibuleLogging   VestibuleCrypto (OpenSSL, libsodium)
+//   transport          VestibuleHTTP (libmicrohttpd)
+//   domain             VestibuleCore (accounts, identities, sessions, the Store interface; no C, no HTTP)
+//   storage backends   VestibuleSQLite (PostgreSQL joins here later)
+//   presentation       VestibuleWeb (pages, localization, stylesheet)
+//   composition        VestibuleApp (configuration → application), the `vestibule` executable
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+func systemLibrary(_ name: String, pkgConfig: String, apt: String, brew: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt]), .brew([brew])])
+}
+
+let package = Package(
+    name: "Vestibule",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "vestibule", targets: ["vestibule"]),
+        .library(name: "VestibuleApp", targets: ["VestibuleApp"]),
+    ],
+    targets: [
+        systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: "libmicrohttpd-dev", brew: "libmicrohttpd"),
+        systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev", brew: "sqlite"),
+        systemLibrary("COpenSSL", pkgConfig: "libcrypto", apt: "libssl-dev", brew: "openssl@3"),
+        systemLibrary("CSodium", pkgConfig: "libsodium", apt: "libsodium-dev", brew: "libsodium"),
+        systemLibrary("CPostgres", pkgConfig: "libpq", apt: "libpq-dev", brew: "libpq"),
+
+        .target(name: "VestibuleLogging", swiftSettings: swiftSettings),
+        .target(name: "VestibuleCrypto", dependencies: ["COpenSSL", "CSodium"], swiftSettings: swiftSettings),
+        .target(name: "VestibuleHTTP", dependencies: ["CMicroHTTPD", "VestibuleLogging"], swiftSettings: swiftSettings),
+        .target(name: "VestibuleCore", dependencies: ["VestibuleCrypto"], swiftSettings: swiftSettings),
+        .target(name: "VestibuleSQLite", dependencies: ["CSQLite", "VestibuleCore"], swiftSettings: swiftSettings),
+        .target(
+            name: "VestibuleWeb",
+            dependencies: ["VestibuleHTTP", "VestibuleCore"],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "VestibuleApp",
+            dependencies: ["VestibuleWeb", "VestibuleSQLite", "VestibuleLogging"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "vestibule", dependencies: ["VestibuleApp"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "vestibule-bench",
+            dependencies: ["VestibuleApp", "VestibuleCrypto"],
+            swiftSettings: swiftSettings
+        ),
+
+        .testTarget(name: "VestibuleCryptoTests", dependencies: ["VestibuleCrypto"], swiftSettings: swiftSettings),
+        .testTarget(name: "VestibuleHTTPTests", dependencies: ["VestibuleHTTP"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "VestibuleStoreTests",
+            dependencies: ["VestibuleCore", "VestibuleSQLite"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "VestibuleWebTests", dependencies: ["VestibuleWeb"], swiftSettings: swiftSettings),
+        .testTarget(name: "VestibuleAppTests", dependencies: ["VestibuleApp"], swiftSettings: swiftSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)
