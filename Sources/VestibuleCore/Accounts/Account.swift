@@ -1,0 +1,24 @@
+public import Foundation
+
+/// A person's account. How they sign in lives in their ``Identity`` records, so one account can have many
+/// sign-in methods (Sign in with Apple, a passkey, a password) without duplicating the person.
+public struct Account: Sendable, Equatable {
+    public let id: AccountID
+    /// The name the person shared or chose; `nil` until they give one (Sign in with Apple shares it only once).
+    public var displayName: String?
+    /// The address to reach them at; may be an Apple private relay address, which is respected as given.
+    public var email: String?
+    public let createdAt: Date
+
+    public init(id: AccountID = .random(), displayName: String? = nil, email: String? = nil, createdAt: Date) {
+        self.id = id
+        self.displayName = displayName
+        self.email = email
+        self.createdAt = createdAt
+    }
+
+    /// Whether ``email`` is an Apple private relay address (SIWA-12: never ask such a person for another one).
+    public var emailIsPrivateRelay: Bool {
+        email?.lowercased().hasSuffix("@privaterelay.appleid.com") ?? false
+    }
+}

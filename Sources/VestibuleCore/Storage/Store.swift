@@ -1,0 +1,66 @@
+public import Foundation
+
+/// Everything Vestibule keeps, behind one interface with two backends: SQLite for one instance, PostgreSQL
+/// for several. Both must pass the same behavioural suite (`Tests/VestibuleStoreTests`).
+///
+/// Calls block the calling thread (SQLite and libpq are blocking C libraries). Vestibule calls them from
+/// the HTTP server's worker threads, never from Swift's cooperative pool.
+public protocol Store: Sendable {
+    // MARK: Schema
+
+    /// Applies every migration not yet applied, in order, each in its own transaction.
+    /// Returns the versions applied by this call (empty when already current).
+    @discardableResult
+    func migrate() throws(StoreError) -> [Int]
+    /// The highest migration version applied.
+    func schemaVersion() throws(StoreError) -> Int
+    /// Verifies the database's integrity (`PRAGMA integrity_check` on SQLite). `true` when intact.
+    func checkIntegrity() throws(StoreError) -> Bool
+    /// Finishes pending work and releases every connection. Further calls fail with `.unavailable`.
+    func close()
+
+    // MARK: Accounts
+
+    /// Creates an account together with its first sign-in method, atomically: either both exist afterwards
+    /// or neither does. Fails with `.conflict` when the identity is already linked to any account.
+    func createAccount(_ account: Account, identity: Identity) throws(StoreError)
+    func account(id: AccountID) throws(StoreError) -> Account?
+    /// Replaces the account's mutable fields. Fails with `.notFound` when it does not exist.
+    func updateAccount(_ account: Account) throws(StoreError)
+    /// Deletes the account with its identities and sessions. Deleting a missing account is not an error.
+    func deleteAccount(id: AccountID) throws(StoreError)
+
+    // MARK: Identities
+
+    /// Links another sign-in method to an existing account. Fails with `.conflict` when `(method, subject)`
+    /// is linked already, and `.notFound` when the account does not exist.
+    func addIdentity(_ identity: Identity) throws(StoreError)
+    func identity(method: SignInMethod, subject: String) throws(StoreError) -> Identity?
+    /// The account's identities, oldest first.
+    func identities(of accountID: AccountID) throws(StoreError) -> [Identity]
+    func recordIdentityUse(method: SignInMethod, subject: String, at date: Date) throws(StoreError)
+    func removeIdentity(method: SignInMethod, subject: String) throws(StoreError)
+
+    // MARK: Sessions
+
+    func insertSession(_ session: Session) throws(StoreError)
+    /// The session whose token hashes to `tokenHash`, or `nil`.
+    func session(tokenHash: [UInt8]) throws(StoreError) -> Session?
+    /// The account's sessions, most recently seen first.
+    func sessions(of accountID: AccountID) throws(StoreError) -> [Session]
+    func recordSessionActivity(id: SessionID, at date: Date) throws(StoreError)
+    /// Deletes one session. Returns whether it existed.
+    @discardableResult
+    func deleteSession(id: SessionID) throws(StoreError) -> Bool
+    /// Deletes every session that expired absolutely before `date`, or has been idle since `idleCutoff`.
+    /// Returns how many were deleted.
+    @discardableResult
+    func deleteExpiredSessions(now date: Date, idleCutoff: Date) throws(StoreError) -> Int
+
+    // MARK: Signing keys
+
+    func insertSigningKey(_ key: StoredSigningKey) throws(StoreError)
+    /// Every stored signing key, newest first.
+    func signingKeys() throws(StoreError) -> [StoredSigningKey]
+    func retireSigningKey(keyID: String, at date: Date) throws(StoreError)
+}
