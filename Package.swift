@@ -52,11 +52,16 @@ let package = Package(
         .executableTarget(name: "vestibule", dependencies: ["VestibuleApp"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "vestibule-bench",
-            dependencies: ["VestibuleApp", "VestibuleCrypto"],
+            dependencies: ["VestibuleCrypto", "CSodium"],
             swiftSettings: swiftSettings
         ),
 
         .testTarget(name: "VestibuleCryptoTests", dependencies: ["VestibuleCrypto"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "VestibuleCoreTests",
+            dependencies: ["VestibuleCore", "VestibuleSQLite"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "VestibuleHTTPTests", dependencies: ["VestibuleHTTP"], swiftSettings: swiftSettings),
         .testTarget(
             name: "VestibuleStoreTests",

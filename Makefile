@@ -1,0 +1,31 @@
+# The two commands of the README, and the chores around them.
+.PHONY: run test bench build clean
+
+SWIFT ?= swift
+DATA_DIR ?= ./.vestibule
+
+## make run: install what is missing, build, and serve http://localhost:8080 with data in ./.vestibule
+run:
+	scripts/install-deps.sh build
+	$(SWIFT) build --product vestibule
+	$$($(SWIFT) build --show-bin-path)/vestibule serve --port 8080 --data-dir $(DATA_DIR)
+
+## make test: install what the tests need and run every test
+test:
+	scripts/install-deps.sh test
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## make bench: release build, then requests/s and crypto rates next to nginx and openssl on this machine
+bench:
+	scripts/install-deps.sh bench
+	$(SWIFT) build -c release --product vestibule
+	$(SWIFT) build -c release --product vestibule-bench
+	scripts/bench.sh "$$($(SWIFT) build -c release --show-bin-path)/vestibule-bench"
+
+build:
+	scripts/install-deps.sh build
+	$(SWIFT) build
+
+clean:
+	rm -rf .build

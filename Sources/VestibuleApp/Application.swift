@@ -1,0 +1,158 @@
+public import Foundation
+public import VestibuleHTTP
+public import VestibuleLogging
+import VestibuleCore
+import VestibuleCrypto
+import VestibuleSQLite
+import VestibuleWeb
+
+/// A configured Vestibule: its store, its routes and its HTTP server. `vestibule serve` and the tests build
+/// it through the same ``Application/build(configuration:environment:logger:clock:)``.
+public final class Application: Sendable {
+    public let configuration: Configuration
+    /// The whole request pipeline, callable in-process (tests) or through ``start()`` over HTTP.
+    public let handler: Handler
+    private let store: any Store
+    private let server: HTTPServer
+    private let draining: Draining
+    private let logger: Logger
+
+    private init(
+        configuration: Configuration,
+        handler: @escaping Handler,
+        store: any Store,
+        server: HTTPServer,
+        draining: Draining,
+        logger: Logger
+    ) {
+        self.configuration = configuration
+        self.handler = handler
+        self.store = store
+        self.server = server
+        self.draining = draining
+        self.logger = logger
+    }
+
+    /// Opens (and migrates) the database, loads the secret keys, creates the first signing key if needed,
+    /// and assembles the routes. Nothing listens until ``start()``.
+    public static func build(
+        configuration: Configuration,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        logger: Logger,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) throws(StartupError) -> Application {
+        let store = try openStore(configuration: configuration)
+        do {
+            try migrate(store, logger: logger)
+            let secretKeys = try SecretKeyFile.load(dataDirectory: configuration.dataDirectory, environment: environment)
+            let secretBox = try SecretKeyFile.secretBox(secretKeys)
+            let signingKeys = SigningKeys(store: store, secretBox: secretBox, clock: clock)
+            do { try signingKeys.ensureSigningKey() } catch { throw StartupError(error.description) }
+
+            let policy = SessionPolicy(
+                idleTimeout: .seconds(configuration.sessionIdleTimeout),
+                absoluteTimeout: .seconds(configuration.sessionAbsoluteTimeout)
+            )
+            let sessions = SessionManager(store: store, policy: policy, clock: clock)
+            let web: WebApp
+            do {
+                web = try WebApp(
+                    configuration: WebConfiguration(
+                        origin: configuration.origin,
+                        secure: configuration.isSecure,
+                        signInBenefits: configuration.signInBenefits,
+                        sessionCookieMaxAge: configuration.sessionAbsoluteTimeout
+                    ),
+                    store: store,
+                    sessions: sessions,
+                    csrfKey: try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/csrf/v1"),
+                    logger: logger.child("web")
+                )
+            } catch {
+                throw StartupError(error.description)
+            }
+
+            let draining = Draining()
+            var router = Router()
+            OperationsRoutes(store: store, signingKeys: signingKeys, draining: draining).install(on: &router)
+            web.install(on: &router)
+            let handler = web.errorPages.wrapping(router.respond)
+
+            var serverConfiguration = HTTPServer.Configuration()
+            serverConfiguration.host = configuration.host
+            serverConfiguration.port = configuration.port
+            serverConfiguration.threadPoolSize = configuration.workerThreads
+            serverConfiguration.maxConnections = configuration.maxConnections
+            serverConfiguration.connectionTimeout = configuration.connectionTimeout
+            serverConfiguration.maxHeaderBytes = configuration.maxHeaderBytes
+            serverConfiguration.maxBodyBytes = configuration.maxBodyBytes
+            serverConfiguration.behindTLSProxy = configuration.isSecure
+            let server = HTTPServer(configuration: serverConfiguration, logger: logger.child("http"), handler: handler)
+            return Application(
+                configuration: configuration,
+                handler: handler,
+                store: store,
+                server: server,
+                draining: draining,
+                logger: logger
+            )
+        } catch {
+            store.close()
+            throw error
+        }
+    }
+
+    /// Starts listening. Returns once the socket is bound; requests are answered on the server's threads.
+    public func start() throws(StartupError) {
+        do { try server.start() } catch {
+            throw StartupError("Cannot listen on \(configuration.host):\(configuration.port): \(error)")
+        }
+        logger.notice("Vestibule is listening", ["url": "http://\(configuration.host):\(server.port)", "public": configuration.origin])
+    }
+
+    /// The port actually bound (useful when the configuration asked for 0).
+    public var port: Int { server.port }
+
+    /// Stops accepting connections, lets in-flight requests finish (up to `gracePeriod`), then closes
+    /// the database. Safe to call more than once.
+    public func shutdown(gracePeriod: Duration = .seconds(10)) {
+        draining.begin()
+        server.shutdown(gracePeriod: gracePeriod)
+        store.close()
+        logger.notice("Vestibule stopped")
+    }
+
+    /// Checks the database file (`PRAGMA integrity_check` for SQLite).
+    public func checkIntegrity() throws -> Bool { try store.checkIntegrity() }
+
+    static func openStore(configuration: Configuration) throws(StartupError) -> any Store {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: configuration.dataDirectory,
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700]
+            )
+        } catch {
+            throw StartupError("Cannot create the data folder \(configuration.dataDirectory): \(error.localizedDescription)")
+        }
+        do {
+            return try SQLiteStore(path: configuration.databasePath)
+        } catch {
+            throw StartupError("Cannot open the database \(configuration.databasePath): \(error)")
+        }
+    }
+
+    /// Applies pending migrations; returns the versions applied.
+    @discardableResult
+    static func migrate(_ store: any Store, logger: Logger) throws(StartupError) -> [Int] {
+        do {
+            let applied = try store.migrate()
+            if !applied.isEmpty {
+                logger.notice("Database migrated", ["versions": applied.map(String.init).joined(separator: ",")])
+            }
+            return applied
+        } catch {
+            throw StartupError("Cannot migrate the database: \(error)")
+        }
+    }
+}

@@ -1,0 +1,43 @@
+public import Foundation
+public import VestibuleLogging
+
+/// Everything an operator can set. Each setting can come from a flag, an environment variable
+/// (`VESTIBULE_…`) or the JSON config file; ``Setting/all`` lists them with their documentation, and
+/// ``ConfigurationLoader`` applies them in order: defaults, then the file, then the environment, then flags.
+public struct Configuration: Sendable, Equatable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    public var dataDirectory = ".vestibule"
+    /// The address browsers use, e.g. `https://id.example.com`. Defaults to `http://localhost:<port>`.
+    public var publicURL: URL?
+    /// Set when a proxy in front of Vestibule terminates TLS: cookies become `Secure`, HSTS is sent.
+    public var behindTLSProxy = false
+    public var logLevel = Logger.Level.info
+    /// Threads that answer requests. Requests may block (database, password hashing), so more than cores.
+    public var workerThreads = min(64, max(4, ProcessInfo.processInfo.activeProcessorCount * 4))
+    public var maxConnections = 1024
+    public var maxBodyBytes = 1 << 20
+    public var maxHeaderBytes = 16 * 1024
+    /// Seconds a connection may stay silent before it is closed.
+    public var connectionTimeout = 30
+    public var sessionIdleTimeout = 7 * 24 * 3600
+    public var sessionAbsoluteTimeout = 30 * 24 * 3600
+    /// The operator's text for "why sign in", by language tag (config file only).
+    public var signInBenefits: [String: String] = [:]
+
+    public init() {}
+
+    /// The origin browsers see, used for the same-origin check and links.
+    public var origin: String {
+        guard let publicURL, let scheme = publicURL.scheme, let host = publicURL.host() else {
+            return "http://localhost:\(port)"
+        }
+        let port = publicURL.port.map { ":\($0)" } ?? ""
+        return "\(scheme)://\(host)\(port)"
+    }
+
+    /// Whether browsers reach Vestibule over HTTPS.
+    public var isSecure: Bool { behindTLSProxy || publicURL?.scheme == "https" }
+
+    public var databasePath: String { (dataDirectory as NSString).appendingPathComponent("vestibule.sqlite3") }
+}

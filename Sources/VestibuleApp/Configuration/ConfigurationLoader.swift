@@ -1,0 +1,132 @@
+public import Foundation
+
+/// Builds a ``Configuration`` from its sources, in increasing precedence: defaults, the JSON config file,
+/// `VESTIBULE_…` environment variables, command-line flags.
+public struct ConfigurationLoader: Sendable {
+    public let arguments: [String]
+    public let environment: [String: String]
+
+    public init(arguments: [String], environment: [String: String]) {
+        self.arguments = arguments
+        self.environment = environment
+    }
+
+    static let configFlag = "--config"
+    static let configVariable = "VESTIBULE_CONFIG"
+    static let benefitsKey = "signInBenefits"
+
+    public func load() throws(ConfigurationError) -> Configuration {
+        let flags = try parseFlags()
+        var configuration = Configuration()
+        if let path = flags[Self.configFlag] ?? environment[Self.configVariable] {
+            try applyFile(at: path, to: &configuration)
+        }
+        for setting in Setting.all {
+            if let value = environment[setting.environmentVariable] {
+                try apply(setting, value, to: &configuration, source: setting.environmentVariable)
+            }
+        }
+        for setting in Setting.all {
+            if let value = flags[setting.flag] {
+                try apply(setting, value, to: &configuration, source: setting.flag)
+            }
+        }
+        try validate(configuration)
+        return configuration
+    }
+
+    /// `--name value` and `--name=value` pairs. Anything else is refused, naming the argument.
+    private func parseFlags() throws(ConfigurationError) -> [String: String] {
+        let known = Set(Setting.all.map(\.flag) + [Self.configFlag])
+        var flags: [String: String] = [:]
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            let name: String
+            let value: String
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            } else {
+                name = argument
+                guard known.contains(name) else { break }
+                guard let next = remaining.popFirst() else { throw ConfigurationError("\(name) needs a value.") }
+                value = next
+            }
+            guard known.contains(name) else {
+                throw ConfigurationError("Unknown option \(name). Run `vestibule serve --help` for the list.")
+            }
+            flags[name] = value
+        }
+        if let unknown = arguments.first(where: { $0.hasPrefix("--") && !known.contains($0.split(separator: "=")[0].description) }) {
+            throw ConfigurationError("Unknown option \(unknown). Run `vestibule serve --help` for the list.")
+        }
+        return flags
+    }
+
+    private func applyFile(at path: String, to configuration: inout Configuration) throws(ConfigurationError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError("The config file \(path) cannot be read. Check the path and its permissions.")
+        }
+        let object: [String: ConfigFileValue]
+        do { object = try JSONDecoder().decode([String: ConfigFileValue].self, from: data) } catch {
+            throw ConfigurationError("The config file \(path) is not a JSON object of settings, like {\"port\": 8080}.")
+        }
+        let settings = Dictionary(uniqueKeysWithValues: Setting.all.map { ($0.key, $0) })
+        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+            let source = "\(path): \(key)"
+            switch (key, value) {
+            case (Self.benefitsKey, .texts(let texts)):
+                configuration.signInBenefits = texts
+            case (Self.benefitsKey, _):
+                throw ConfigurationError("\(source) must map language tags to text, like {\"en\": \"…\"}.")
+            case (_, .scalar(let text)):
+                guard let setting = settings[key] else {
+                    let known = (settings.keys.sorted() + [Self.benefitsKey]).joined(separator: ", ")
+                    throw ConfigurationError("\(source) is not a setting. Known settings: \(known).")
+                }
+                try apply(setting, text, to: &configuration, source: source)
+            case (_, .texts):
+                throw ConfigurationError("\(source) must be a string, number or boolean.")
+            }
+        }
+    }
+
+    private func apply(_ setting: Setting, _ value: String, to configuration: inout Configuration, source: String)
+        throws(ConfigurationError)
+    {
+        do { try setting.apply(&configuration, value) } catch {
+            throw ConfigurationError("\(source): \(error.description)")
+        }
+    }
+
+    private func validate(_ configuration: Configuration) throws(ConfigurationError) {
+        if configuration.sessionIdleTimeout > configuration.sessionAbsoluteTimeout {
+            throw ConfigurationError(
+                "session-idle-timeout (\(configuration.sessionIdleTimeout) s) is longer than session-absolute-timeout "
+                    + "(\(configuration.sessionAbsoluteTimeout) s); make it shorter or equal."
+            )
+        }
+        if configuration.behindTLSProxy, configuration.publicURL?.scheme == "http" {
+            throw ConfigurationError("behind-tls-proxy is true but public-url is http://; use the https:// address people visit.")
+        }
+    }
+}
+
+/// A value in the config file: a scalar (kept as the text a flag would carry) or a map of texts.
+private enum ConfigFileValue: Decodable {
+    case scalar(String)
+    case texts([String: String])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let flag = try? container.decode(Bool.self) {
+            self = .scalar(flag ? "true" : "false")
+        } else if let number = try? container.decode(Int.self) {
+            self = .scalar(String(number))
+        } else if let text = try? container.decode(String.self) {
+            self = .scalar(text)
+        } else {
+            self = .texts(try container.decode([String: String].self))
+        }
+    }
+}

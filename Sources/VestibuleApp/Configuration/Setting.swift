@@ -1,0 +1,103 @@
+import Foundation
+import VestibuleLogging
+
+/// One operator setting: its names in each source, its documentation, and how it parses.
+/// This table is the single source for `--help`, the README's settings table and the loader.
+struct Setting: Sendable {
+    /// The key in the config file; the flag is `--<kebab-case>`, the variable `VESTIBULE_<SNAKE_CASE>`.
+    let key: String
+    let placeholder: String
+    let summary: String
+    let apply: @Sendable (inout Configuration, String) throws(ConfigurationError) -> Void
+
+    var flag: String { "--" + words.joined(separator: "-") }
+    var environmentVariable: String { "VESTIBULE_" + words.joined(separator: "_").uppercased() }
+
+    /// `behindTLSProxy` → `["behind", "tls", "proxy"]`: a word starts at an upper-case letter that follows
+    /// a lower-case one, or that begins a capitalized word after an acronym.
+    private var words: [String] {
+        let characters = Array(key)
+        var words: [String] = []
+        var current = ""
+        for (index, character) in characters.enumerated() {
+            let previous = index > 0 ? characters[index - 1] : nil
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            let startsWord = character.isUppercase
+                && (previous?.isLowercase == true || (previous?.isUppercase == true && next?.isLowercase == true))
+            if startsWord, !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            current.append(character.lowercased())
+        }
+        words.append(current)
+        return words
+    }
+}
+
+extension Setting {
+    static let all: [Setting] = [
+        Setting(key: "host", placeholder: "ADDRESS", summary: "Address to listen on (default 127.0.0.1; 0.0.0.0 for every interface).") {
+            guard !$1.isEmpty, !$1.contains(" ") else { throw ConfigurationError("host must be an IP address or name, like 127.0.0.1.") }
+            $0.host = $1
+        },
+        Setting(key: "port", placeholder: "PORT", summary: "TCP port to listen on (default 8080; 0 picks a free one).") {
+            $0.port = try integer($1, named: "port", in: 0...65535)
+        },
+        Setting(key: "dataDir", placeholder: "DIR", summary: "Folder for the database and the secret-keys file (default ./.vestibule).") {
+            guard !$1.isEmpty else { throw ConfigurationError("data-dir must not be empty.") }
+            $0.dataDirectory = $1
+        },
+        Setting(key: "publicURL", placeholder: "URL", summary: "Address people use, e.g. https://id.example.com (default http://localhost:PORT).") {
+            guard let url = URL(string: $1), let scheme = url.scheme, ["http", "https"].contains(scheme),
+                  url.host() != nil, url.path().isEmpty || url.path() == "/", url.query() == nil
+            else { throw ConfigurationError("public-url must be an http or https origin without a path, like https://id.example.com.") }
+            $0.publicURL = url
+        },
+        Setting(key: "behindTLSProxy", placeholder: "BOOL", summary: "true when a proxy in front terminates HTTPS: Secure cookies and HSTS (default false).") {
+            $0.behindTLSProxy = try boolean($1, named: "behind-tls-proxy")
+        },
+        Setting(key: "logLevel", placeholder: "LEVEL", summary: "debug, info, notice, warning or error (default info).") {
+            guard let level = Logger.Level(name: $1) else {
+                throw ConfigurationError("log-level must be one of debug, info, notice, warning, error; got \"\($1)\".")
+            }
+            $0.logLevel = level
+        },
+        Setting(key: "workerThreads", placeholder: "N", summary: "Threads answering requests (default 4 × cores, 4…64).") {
+            $0.workerThreads = try integer($1, named: "worker-threads", in: 1...1024)
+        },
+        Setting(key: "maxConnections", placeholder: "N", summary: "Open connections accepted at once (default 1024).") {
+            $0.maxConnections = try integer($1, named: "max-connections", in: 1...100_000)
+        },
+        Setting(key: "maxBodyBytes", placeholder: "BYTES", summary: "Largest request body; larger gets 413 (default 1048576).") {
+            $0.maxBodyBytes = try integer($1, named: "max-body-bytes", in: 1024...(1 << 30))
+        },
+        Setting(key: "maxHeaderBytes", placeholder: "BYTES", summary: "Largest request head (request line + headers) (default 16384).") {
+            $0.maxHeaderBytes = try integer($1, named: "max-header-bytes", in: 4096...(1 << 20))
+        },
+        Setting(key: "connectionTimeout", placeholder: "SECONDS", summary: "Idle seconds before a connection is closed (default 30).") {
+            $0.connectionTimeout = try integer($1, named: "connection-timeout", in: 1...3600)
+        },
+        Setting(key: "sessionIdleTimeout", placeholder: "SECONDS", summary: "A session unused this long ends (default 604800, 7 days).") {
+            $0.sessionIdleTimeout = try integer($1, named: "session-idle-timeout", in: 60...(366 * 24 * 3600))
+        },
+        Setting(key: "sessionAbsoluteTimeout", placeholder: "SECONDS", summary: "A session ends this long after sign-in (default 2592000, 30 days).") {
+            $0.sessionAbsoluteTimeout = try integer($1, named: "session-absolute-timeout", in: 60...(366 * 24 * 3600))
+        },
+    ]
+
+    private static func integer(_ text: String, named name: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw ConfigurationError("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound); got \"\(text)\".")
+        }
+        return value
+    }
+
+    private static func boolean(_ text: String, named name: String) throws(ConfigurationError) -> Bool {
+        switch text.lowercased() {
+        case "true", "1", "yes": return true
+        case "false", "0", "no": return false
+        default: throw ConfigurationError("\(name) must be true or false; got \"\(text)\".")
+        }
+    }
+}

@@ -1,0 +1,111 @@
+public import Foundation
+public import VestibuleCrypto
+
+/// The keys Vestibule signs its own tokens with, and the JWKS that publishes them.
+///
+/// Private keys are stored sealed with the at-rest ``SecretBox``. One key signs at a time; a rotation
+/// creates a new signing key and retires the previous one, which stays published for
+/// ``SigningKeys/retiredKeyPublication`` so relying parties can still verify what it signed.
+public struct SigningKeys: Sendable {
+    /// How long a retired key stays in the JWKS: longer than any token Vestibule signs lives, plus the
+    /// time relying parties typically cache a JWKS.
+    public static let retiredKeyPublication: TimeInterval = 2 * 24 * 3600
+
+    private let store: any Store
+    private let secretBox: SecretBox
+    private let clock: @Sendable () -> Date
+
+    public init(store: any Store, secretBox: SecretBox, clock: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.secretBox = secretBox
+        self.clock = clock
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Creates the first signing key when there is none (first start). Returns the signing key's id.
+    @discardableResult
+    public func ensureSigningKey() throws(Failure) -> String {
+        let keys = try storedKeys()
+        if let active = keys.first(where: { $0.retiredAt == nil }) { return active.keyID }
+        return try addKey()
+    }
+
+    /// Starts signing with a new key and retires the current one. Both are published until the old one's
+    /// publication window ends. Returns the new key's id.
+    @discardableResult
+    public func rotate() throws(Failure) -> String {
+        let now = clock()
+        let active = try storedKeys().filter { $0.retiredAt == nil }
+        let newKeyID = try addKey()
+        for key in active {
+            do { try store.retireSigningKey(keyID: key.keyID, at: now) } catch {
+                throw Failure(description: "Could not retire signing key \(key.keyID): \(error)")
+            }
+        }
+        return newKeyID
+    }
+
+    /// The published key set: the signing key and every key retired within the publication window.
+    public func jwks() throws(Failure) -> JWKS {
+        let now = clock()
+        let published = try storedKeys().filter { key in
+            guard let retiredAt = key.retiredAt else { return true }
+            return now.timeIntervalSince(retiredAt) < Self.retiredKeyPublication
+        }
+        var keys: [JWK] = []
+        for key in published {
+            do {
+                keys.append(try JSONDecoder().decode(JWK.self, from: Data(key.publicJWK.utf8)))
+            } catch {
+                throw Failure(description: "The stored public key \(key.keyID) is not a valid JWK: \(error)")
+            }
+        }
+        return JWKS(keys: keys)
+    }
+
+    /// The key that signs now, unsealed.
+    public func signingKey() throws(Failure) -> (keyID: String, key: SigningKey) {
+        guard let active = try storedKeys().first(where: { $0.retiredAt == nil }) else {
+            throw Failure(description: "There is no active signing key; start Vestibule once to create one.")
+        }
+        do {
+            let der = try secretBox.open(active.sealedPrivateKey, associatedData: Array(active.keyID.utf8))
+            return (active.keyID, try SigningKey(pkcs8DER: der))
+        } catch {
+            throw Failure(
+                description: "Signing key \(active.keyID) cannot be unsealed: is the secret key that sealed it "
+                    + "still in VESTIBULE_SECRET_KEYS or the data folder's secret-keys file? (\(error))"
+            )
+        }
+    }
+
+    private func addKey() throws(Failure) -> String {
+        let keyID = SecureRandom.token(byteCount: 12)
+        do {
+            let key = try SigningKey.generate(.es256)
+            let jwk = try JSONEncoder().encode(key.publicJWK(keyID: keyID))
+            try store.insertSigningKey(
+                StoredSigningKey(
+                    keyID: keyID,
+                    algorithm: key.algorithm.rawValue,
+                    // The key id is bound as associated data, so a sealed key cannot be swapped under another id.
+                    sealedPrivateKey: secretBox.seal(try key.pkcs8DER(), associatedData: Array(keyID.utf8)),
+                    publicJWK: String(decoding: jwk, as: UTF8.self),
+                    createdAt: clock()
+                )
+            )
+        } catch {
+            throw Failure(description: "Could not create a signing key: \(error)")
+        }
+        return keyID
+    }
+
+    private func storedKeys() throws(Failure) -> [StoredSigningKey] {
+        do { return try store.signingKeys() } catch {
+            throw Failure(description: "Could not read the signing keys: \(error)")
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// A fragment of HTML that is safe to send: text interpolated into it is escaped unless it is itself `HTML`.
+///
+/// Escaping by default means a page cannot forget it: `"<p>\(account.displayName)</p>" as HTML` is safe
+/// even when the name is `<script>`. Only string literals written in this module are trusted as markup.
+public struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation, CustomStringConvertible {
+    public private(set) var rendered: String
+
+    public init(stringLiteral literal: StaticString) {
+        rendered = literal.description
+    }
+
+    public init(stringInterpolation: Interpolation) {
+        rendered = stringInterpolation.rendered
+    }
+
+    /// Escaped text, for callers that build fragments from data.
+    public init(text: String) {
+        rendered = HTML.escape(text)
+    }
+
+    public var description: String { rendered }
+
+    /// Joins fragments without a separator.
+    public static func join(_ fragments: some Sequence<HTML>) -> HTML {
+        var joined = HTML(text: "")
+        for fragment in fragments { joined.rendered += fragment.rendered }
+        return joined
+    }
+
+    public struct Interpolation: StringInterpolationProtocol {
+        var rendered = ""
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            rendered.reserveCapacity(literalCapacity + interpolationCount * 16)
+        }
+
+        public mutating func appendLiteral(_ literal: StaticString) {
+            rendered += literal.description
+        }
+
+        public mutating func appendInterpolation(_ html: HTML) {
+            rendered += html.rendered
+        }
+
+        public mutating func appendInterpolation(_ text: String) {
+            rendered += HTML.escape(text)
+        }
+
+        public mutating func appendInterpolation(_ number: Int) {
+            rendered += String(number)
+        }
+
+        public mutating func appendInterpolation(_ fragments: [HTML]) {
+            for fragment in fragments { rendered += fragment.rendered }
+        }
+    }
+
+    /// Escapes the five characters that can change the meaning of HTML text or a quoted attribute value.
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,50 @@
+/// Every user-visible string, by key. The catalogs in `Resources/Strings/<language>.json` must define each
+/// key exactly once (a test checks it), so no page can show a string that was not translated.
+public enum TextKey: String, Sendable, CaseIterable {
+    case appName = "app.name"
+    case skipToContent = "layout.skipToContent"
+    case navigationLabel = "layout.navigationLabel"
+    case navHome = "nav.home"
+    case navAccount = "nav.account"
+    case navSignIn = "nav.signIn"
+    case signOut = "nav.signOut"
+    /// The language's name in itself ("日本語"), for the language switch.
+    case languageName = "language.name"
+    case languageChoose = "language.choose"
+
+    case homeTitle = "home.title"
+    case homeLead = "home.lead"
+    case homeSignedInAs = "home.signedInAs"
+    case homeExplore = "home.explore"
+
+    case signInTitle = "signIn.title"
+    case signInBenefitsHeading = "signIn.benefitsHeading"
+    case signInBenefits = "signIn.benefits"
+    case signInHowToGetAccount = "signIn.howToGetAccount"
+    case signInNoMethods = "signIn.noMethods"
+
+    case accountTitle = "account.title"
+    case accountMethodsHeading = "account.methodsHeading"
+    case accountMethodsNone = "account.methodsNone"
+    case accountMethodApple = "account.method.apple"
+    case accountMethodPasskey = "account.method.passkey"
+    case accountMethodPassword = "account.method.password"
+    case accountMethodLastUsed = "account.methodLastUsed"
+    case accountSessionsHeading = "account.sessionsHeading"
+    case accountSessionsLead = "account.sessionsLead"
+    case accountSessionThisDevice = "account.sessionThisDevice"
+    case accountSessionSignedIn = "account.sessionSignedIn"
+    case accountSessionLastActive = "account.sessionLastActive"
+    case accountSessionRevoke = "account.sessionRevoke"
+    case accountSessionUnknownDevice = "account.sessionUnknownDevice"
+
+    case errorNotFoundTitle = "error.notFound.title"
+    case errorNotFoundBody = "error.notFound.body"
+    case errorBadRequestTitle = "error.badRequest.title"
+    case errorFormExpiredTitle = "error.formExpired.title"
+    case errorFormExpiredBody = "error.formExpired.body"
+    case errorTooManyRequestsTitle = "error.tooManyRequests.title"
+    case errorServerTitle = "error.server.title"
+    case errorServerBody = "error.server.body"
+    case errorBackHome = "error.backHome"
+}

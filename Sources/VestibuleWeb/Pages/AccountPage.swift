@@ -1,0 +1,69 @@
+public import Foundation
+import VestibuleCore
+
+/// The account page: how you sign in (SIWA-8) and every device you are signed in on, each revocable.
+enum AccountPage {
+    static func render(
+        in context: PageContext,
+        identities: [Identity],
+        sessions: [Session],
+        currentSession: SessionID
+    ) -> Page {
+        Page(
+            title: context.text(.accountTitle),
+            main: """
+            <h1>\(context.text(.accountTitle))</h1>
+            <h2>\(context.text(.accountMethodsHeading))</h2>
+            \(methods(identities, in: context))
+            <h2>\(context.text(.accountSessionsHeading))</h2>
+            <p>\(context.text(.accountSessionsLead))</p>
+            <ul class="item-list">
+            \(sessions.map { row(for: $0, isCurrent: $0.id == currentSession, in: context) })
+            </ul>
+            """
+        )
+    }
+
+    private static func methods(_ identities: [Identity], in context: PageContext) -> HTML {
+        guard !identities.isEmpty else { return "<p>\(context.text(.accountMethodsNone))</p>" }
+        let items = identities.map { identity -> HTML in
+            let lastUsed = identity.lastUsedAt.map {
+                HTML("<p class=\"item-meta\">\(context.text(.accountMethodLastUsed, ["date": format($0, context)]))</p>")
+            } ?? HTML(text: "")
+            return """
+            <li class="item"><p class="item-title">\(context.text(title(of: identity.method)))</p>\(lastUsed)</li>
+            """
+        }
+        return "<ul class=\"item-list\">\(items)</ul>"
+    }
+
+    private static func title(of method: SignInMethod) -> TextKey {
+        switch method {
+        case .apple: .accountMethodApple
+        case .passkey: .accountMethodPasskey
+        case .password: .accountMethodPassword
+        }
+    }
+
+    private static func row(for session: Session, isCurrent: Bool, in context: PageContext) -> HTML {
+        let device = session.userAgent.isEmpty ? context.text(.accountSessionUnknownDevice) : session.userAgent
+        let badge: HTML = isCurrent ? " <span class=\"badge\">\(context.text(.accountSessionThisDevice))</span>" : ""
+        return """
+        <li class="item"><div class="item-row">
+        <div class="item-details">
+        <p class="item-title">\(device)\(badge)</p>
+        <p class="item-meta">\(context.text(.accountSessionSignedIn, ["date": format(session.createdAt, context)]))</p>
+        <p class="item-meta">\(context.text(.accountSessionLastActive, ["date": format(session.lastSeenAt, context)]))</p>
+        </div>
+        <form method="post" action="/account/sessions/\(session.id.rawValue)/revoke">\(context.csrfField)\
+        <button class="button button-danger" type="submit">\(context.text(.accountSessionRevoke))</button></form>
+        </div></li>
+        """
+    }
+
+    private static func format(_ date: Date, _ context: PageContext) -> String {
+        date.formatted(
+            Date.FormatStyle(date: .abbreviated, time: .shortened, locale: Locale(identifier: context.language.tag))
+        )
+    }
+}

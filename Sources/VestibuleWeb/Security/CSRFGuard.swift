@@ -1,0 +1,48 @@
+import VestibuleCore
+import VestibuleCrypto
+import VestibuleHTTP
+
+/// Defends state-changing requests against cross-site forgery, twice over:
+/// the request must come from our own origin (`Origin`, or `Sec-Fetch-Site` when a browser omits it), and
+/// a form must carry a token bound to the session, which another site cannot read.
+struct CSRFGuard: Sendable {
+    static let fieldName = "csrf"
+
+    private let key: [UInt8]
+    private let origin: String
+
+    /// - Parameters:
+    ///   - key: a secret of at least 32 random bytes; tokens are HMACs under it.
+    ///   - origin: this site's origin, e.g. `https://id.example.com`.
+    init(key: [UInt8], origin: String) {
+        self.key = key
+        self.origin = origin
+    }
+
+    /// The token for forms shown within `session`.
+    func token(for session: SessionID) -> String {
+        Base64URL.encode(HMAC.sha256(key: key, message: Array("csrf|\(session.rawValue)".utf8)))
+    }
+
+    /// Throws 403 unless the request is same-origin and carries the session's token.
+    func check(_ request: Request, session: SessionID) throws(HTTPError) {
+        try checkOrigin(request)
+        let presented = try request.form()[Self.fieldName] ?? ""
+        guard ConstantTime.equals(Array(presented.utf8), Array(token(for: session).utf8)) else {
+            throw HTTPError(.forbidden, "The form's anti-forgery token is missing or wrong.")
+        }
+    }
+
+    /// Same-origin check. Browsers send `Origin` on every cross-origin POST and on same-origin POSTs too;
+    /// `Sec-Fetch-Site` covers the few that omit it. A request with neither is not from a modern browser
+    /// page, and is let through only because it must also carry the token.
+    func checkOrigin(_ request: Request) throws(HTTPError) {
+        if let presented = request.headers["Origin"] {
+            guard presented == origin else {
+                throw HTTPError(.forbidden, "Cross-origin form submissions are refused.")
+            }
+        } else if let site = request.headers["Sec-Fetch-Site"], site != "same-origin", site != "none" {
+            throw HTTPError(.forbidden, "Cross-site form submissions are refused.")
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import CSodium
+import Foundation
+import VestibuleCrypto
+
+/// Measures Vestibule's crypto on one core, next to the raw library rate where Swift can call it directly.
+/// Prints one `name rate` line per measurement (operations per second) for `scripts/bench.sh` to collect.
+/// The HTTP comparison (wrk against `vestibule serve` and nginx) and `openssl speed` live in that script.
+enum CryptoBenchmark {
+    static func main(arguments: [String]) {
+        let seconds = arguments.first.flatMap(Double.init) ?? 2
+        do {
+            for algorithm in [JWSAlgorithm.rs256, .es256] {
+                report("jws-verify-\(algorithm.rawValue.lowercased())", try verifyRate(algorithm, seconds: seconds))
+            }
+            report("argon2id-vestibule", try argon2idRate(seconds: seconds))
+            report("argon2id-libsodium-raw", rawArgon2idRate(seconds: seconds))
+        } catch {
+            FileHandle.standardError.write(Data("vestibule-bench: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    /// Full JWS verification as the Apple sign-in path does it: parse, look up the key by `kid` in the cache,
+    /// check the signature.
+    static func verifyRate(_ algorithm: JWSAlgorithm, seconds: Double) throws -> Double {
+        let key = try SigningKey.generate(algorithm)
+        let token = try JWS.sign(payload: Array(#"{"iss":"https://appleid.apple.com","sub":"001"}"#.utf8), key: key, keyID: "k")
+        let cache = KeyCache()
+        _ = cache.replace(with: JWKS(keys: [key.publicJWK(keyID: "k")]))
+        let verifier = JWSVerifier(keys: cache, allowedAlgorithms: [algorithm])
+        return try rate(seconds: seconds) { _ = try verifier.verify(token) }
+    }
+
+    /// Vestibule's hasher at its defaults (OWASP: m = 19 MiB, t = 2, p = 1).
+    static func argon2idRate(seconds: Double) throws -> Double {
+        let hasher = PasswordHasher()
+        return try rate(seconds: seconds) { _ = try hasher.hash("correct horse battery staple") }
+    }
+
+    /// libsodium's `crypto_pwhash` with the same parameters and no Swift around it: the physical limit.
+    static func rawArgon2idRate(seconds: Double) -> Double {
+        precondition(sodium_init() >= 0, "libsodium failed to initialise")
+        let password = Array("correct horse battery staple".utf8).map { CChar(bitPattern: $0) }
+        var salt = [UInt8](repeating: 7, count: Int(crypto_pwhash_SALTBYTES))
+        var output = [UInt8](repeating: 0, count: 32)
+        return (try? rate(seconds: seconds) {
+            let status = crypto_pwhash(
+                &output, UInt64(output.count), password, UInt64(password.count), &salt,
+                2, 19_456 * 1024, crypto_pwhash_ALG_ARGON2ID13
+            )
+            precondition(status == 0, "crypto_pwhash failed")
+        }) ?? 0
+    }
+
+    /// Operations per second of `operation`, run repeatedly for `seconds` after a short warm-up.
+    static func rate(seconds: Double, _ operation: () throws -> Void) throws -> Double {
+        for _ in 0..<3 { try operation() }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let deadline = start + .milliseconds(Int(seconds * 1000))
+        var count = 0
+        while clock.now < deadline {
+            try operation()
+            count += 1
+        }
+        let elapsed = clock.now - start
+        return Double(count) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    static func report(_ name: String, _ rate: Double) {
+        print("\(name) \(String(format: "%.1f", rate))")
+        fflush(stdout)
+    }
+}

@@ -1,0 +1,76 @@
+@preconcurrency import Glibc
+import Foundation
+import VestibuleApp
+import VestibuleLogging
+
+/// The `vestibule` command line: `serve`, `migrate`, `rotate-signing-key`, `--help`, `--version`.
+struct Command {
+    static let version = "0.1.0"
+
+    let arguments: [String]
+
+    func run() -> Int32 {
+        guard let subcommand = arguments.first else {
+            print(Help.overview)
+            return 0
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            print(Help.text(for: subcommand) ?? Help.overview)
+            return 0
+        }
+        switch subcommand {
+        case "--help", "-h", "help":
+            print(rest.first.flatMap(Help.text(for:)) ?? Help.overview)
+            return 0
+        case "--version", "version":
+            print("vestibule \(Self.version)")
+            return 0
+        case "serve":
+            return withConfiguration(rest) { configuration, logger in try Serve.run(configuration, logger: logger) }
+        case "migrate":
+            return withConfiguration(rest) { configuration, logger in
+                let result = try Application.migrate(configuration: configuration, logger: logger)
+                let applied = result.applied.isEmpty ? "none (already current)" : result.applied.map(String.init).joined(separator: ", ")
+                print("Migrations applied: \(applied). Schema version: \(result.version). Database: \(configuration.databasePath)")
+            }
+        case "rotate-signing-key":
+            return withConfiguration(rest) { configuration, logger in
+                let keyID = try Application.rotateSigningKey(
+                    configuration: configuration,
+                    environment: ProcessInfo.processInfo.environment,
+                    logger: logger
+                )
+                print("New signing key \(keyID). The previous key stays published in /.well-known/jwks.json for two days.")
+            }
+        default:
+            printError("Unknown command \"\(subcommand)\".\n\n\(Help.overview)")
+            return 64  // EX_USAGE
+        }
+    }
+
+    /// Loads the configuration, then runs `body`; any refusal is printed as one clear sentence.
+    private func withConfiguration(
+        _ arguments: [String],
+        _ body: (Configuration, Logger) throws -> Void
+    ) -> Int32 {
+        do {
+            let configuration = try ConfigurationLoader(
+                arguments: arguments,
+                environment: ProcessInfo.processInfo.environment
+            ).load()
+            try body(configuration, Logger(label: "vestibule", minimumLevel: configuration.logLevel))
+            return 0
+        } catch let error as ConfigurationError {
+            printError("Configuration error: \(error)")
+            return 78  // EX_CONFIG
+        } catch {
+            printError("vestibule: \(error)")
+            return 1
+        }
+    }
+
+    private func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

@@ -1,0 +1,36 @@
+@preconcurrency import Glibc
+import Dispatch
+import Foundation
+import VestibuleApp
+import VestibuleLogging
+
+/// `vestibule serve`: runs until SIGINT or SIGTERM, then shuts down gracefully.
+enum Serve {
+    static func run(_ configuration: Configuration, logger: Logger) throws {
+        let application = try Application.build(configuration: configuration, logger: logger)
+        // Block the signals before any thread starts listening, so they reach only the dispatch source.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+
+        let stopped = DispatchSemaphore(value: 0)
+        let queue = DispatchQueue(label: "vestibule.signals")
+        let sources = [SIGINT, SIGTERM].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler {
+                logger.notice("Shutting down", ["signal": number == SIGINT ? "SIGINT" : "SIGTERM"])
+                stopped.signal()
+            }
+            source.resume()
+            return source
+        }
+        try application.start()
+        print("Vestibule is running at \(configuration.origin) (listening on \(configuration.host):\(application.port)). Press Ctrl-C to stop.")
+        fflush(stdout)
+        stopped.wait()
+        sources.forEach { $0.cancel() }
+        application.shutdown()
+    }
+}

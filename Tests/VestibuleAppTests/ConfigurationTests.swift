@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import VestibuleApp
+
+@Suite struct ConfigurationTests {
+    @Test func defaultsServeLocalhostOnPort8080WithDataInDotVestibule() throws {
+        let configuration = try ConfigurationLoader(arguments: [], environment: [:]).load()
+        #expect(configuration.host == "127.0.0.1")
+        #expect(configuration.port == 8080)
+        #expect(configuration.dataDirectory == ".vestibule")
+        #expect(configuration.origin == "http://localhost:8080")
+        #expect(!configuration.isSecure)
+    }
+
+    @Test func flagsWinOverEnvironmentWhichWinsOverTheFile() throws {
+        let file = try writeConfigFile(#"{"port": 7000, "host": "0.0.0.0", "logLevel": "debug"}"#)
+        let configuration = try ConfigurationLoader(
+            arguments: ["--config", file, "--port=9000"],
+            environment: ["VESTIBULE_PORT": "8000", "VESTIBULE_HOST": "::1"]
+        ).load()
+        #expect(configuration.port == 9000)
+        #expect(configuration.host == "::1")
+        #expect(configuration.logLevel == .debug)
+    }
+
+    @Test func everySettingHasAFlagAndAnEnvironmentVariableNamedAfterItsKey() {
+        let names = Dictionary(uniqueKeysWithValues: Setting.all.map { ($0.key, [$0.flag, $0.environmentVariable]) })
+        #expect(names["dataDir"] == ["--data-dir", "VESTIBULE_DATA_DIR"])
+        #expect(names["behindTLSProxy"] == ["--behind-tls-proxy", "VESTIBULE_BEHIND_TLS_PROXY"])
+        #expect(names["publicURL"] == ["--public-url", "VESTIBULE_PUBLIC_URL"])
+        #expect(names["sessionIdleTimeout"] == ["--session-idle-timeout", "VESTIBULE_SESSION_IDLE_TIMEOUT"])
+    }
+
+    @Test func anHTTPSPublicURLMakesCookiesSecure() throws {
+        let configuration = try ConfigurationLoader(
+            arguments: ["--public-url", "https://id.example.com"],
+            environment: [:]
+        ).load()
+        #expect(configuration.isSecure)
+        #expect(configuration.origin == "https://id.example.com")
+    }
+
+    @Test func theConfigFileCarriesTheSignInBenefitsPerLanguage() throws {
+        let file = try writeConfigFile(#"{"signInBenefits": {"en": "Save your cart", "ja": "カートを保存"}}"#)
+        let configuration = try ConfigurationLoader(arguments: ["--config", file], environment: [:]).load()
+        #expect(configuration.signInBenefits == ["en": "Save your cart", "ja": "カートを保存"])
+    }
+
+    @Test(arguments: [
+        (["--port", "http"], "port must be a whole number"),
+        (["--port", "70000"], "port must be a whole number from 0 to 65535"),
+        (["--prot", "80"], "Unknown option --prot"),
+        (["--port"], "--port needs a value"),
+        (["--log-level", "loud"], "log-level must be one of"),
+        (["--public-url", "https://id.example.com/path"], "public-url must be an http or https origin"),
+        (["--behind-tls-proxy", "maybe"], "behind-tls-proxy must be true or false"),
+        (["--session-idle-timeout", "9000", "--session-absolute-timeout", "600"], "is longer than session-absolute-timeout"),
+        (["--behind-tls-proxy", "true", "--public-url", "http://id.example.com"], "use the https:// address"),
+        (["--config", "/nonexistent/vestibule.json"], "cannot be read"),
+    ])
+    func badSettingsAreRefusedWithAMessageThatSaysWhatToFix(arguments: [String], message: String) {
+        #expect {
+            try ConfigurationLoader(arguments: arguments, environment: [:]).load()
+        } throws: { error in
+            "\(error)".contains(message)
+        }
+    }
+
+    @Test func aBadEnvironmentVariableIsNamedInTheError() {
+        #expect {
+            try ConfigurationLoader(arguments: [], environment: ["VESTIBULE_PORT": "eighty"]).load()
+        } throws: { error in
+            "\(error)".hasPrefix("VESTIBULE_PORT: port must be")
+        }
+    }
+
+    @Test func anUnknownConfigFileKeyIsRefusedWithTheKnownOnes() throws {
+        let file = try writeConfigFile(#"{"prot": 80}"#)
+        #expect {
+            try ConfigurationLoader(arguments: ["--config", file], environment: [:]).load()
+        } throws: { error in
+            "\(error)".contains("prot is not a setting") && "\(error)".contains("port")
+        }
+    }
+
+    @Test func aConfigFileThatIsNotJSONIsRefused() throws {
+        let file = try writeConfigFile("port = 80")
+        #expect {
+            try ConfigurationLoader(arguments: ["--config", file], environment: [:]).load()
+        } throws: { error in
+            "\(error)".contains("is not a JSON object")
+        }
+    }
+
+    @Test func theHelpListsEverySetting() {
+        for setting in Setting.all {
+            #expect(Configuration.settingsHelp.contains(setting.flag))
+            #expect(Configuration.settingsHelp.contains(setting.environmentVariable))
+        }
+    }
+
+    private func writeConfigFile(_ contents: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vestibule-\(UUID().uuidString).json").path
+        try contents.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import VestibuleApp
+import VestibuleCore
+import VestibuleHTTP
+import VestibuleLogging
+import VestibuleSQLite
+
+/// A Vestibule built exactly as `vestibule serve` builds it, in a fresh data folder, on a free port.
+struct TestApplication {
+    let application: Application
+    let logs = LogCapture()
+    let dataDirectory: String
+
+    init(configure: (inout Configuration) -> Void = { _ in }) throws {
+        dataDirectory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("vestibule-app-\(UUID().uuidString)").path
+        var configuration = Configuration()
+        configuration.port = 0
+        configuration.dataDirectory = dataDirectory
+        configure(&configuration)
+        application = try Application.build(
+            configuration: configuration,
+            environment: [:],
+            logger: Logger(label: "test", minimumLevel: .debug, sink: logs.sink)
+        )
+    }
+
+    /// Sends a request through the whole pipeline in-process.
+    func respond(
+        _ method: HTTPMethod = .get,
+        _ target: String,
+        headers: HTTPHeaders = HTTPHeaders(),
+        body: String = ""
+    ) throws -> Response {
+        let request = try Request(method: method, target: target, headers: headers, body: Array(body.utf8))
+        return try application.handler(request)
+    }
+
+    /// Signs in as a sign-in method would: to `account`, or to a new account with an Apple identity.
+    /// Returns the account and the cookie header that carries the session.
+    func signIn(to account: Account? = nil, userAgent: String = "Safari on iPhone") throws -> (account: Account, cookie: String) {
+        try withStore { store in
+            let account = try account ?? {
+                let account = Account(displayName: "Ada", email: "ada@privaterelay.appleid.com", createdAt: Date())
+                let identity = Identity(accountID: account.id, method: .apple, subject: UUID().uuidString, createdAt: Date())
+                try store.createAccount(account, identity: identity)
+                return account
+            }()
+            let sessions = SessionManager(store: store, policy: SessionPolicy(), clock: { Date() })
+            let (_, token) = try sessions.signIn(accountID: account.id, method: .apple, userAgent: userAgent, replacing: nil)
+            return (account, "vestibule_session=\(token.value)")
+        }
+    }
+
+    /// Runs `body` with a second connection to the application's database (SQLite in WAL mode allows it).
+    func withStore<T>(_ body: (any Store) throws -> T) throws -> T {
+        let store = try SQLiteStore(path: application.configuration.databasePath)
+        defer { store.close() }
+        return try body(store)
+    }
+}
+
+extension Response {
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// The anti-forgery token in a rendered page's first form.
+func csrfToken(in html: String) -> String? {
+    guard let field = html.range(of: "name=\"csrf\" value=\"") else { return nil }
+    let rest = html[field.upperBound...]
+    return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import VestibuleWeb
+
+/// Static checks of the one stylesheet; the rendered proof at every text size is the Larger Text audit's.
+@Suite struct StylesheetTests {
+    let css: String
+
+    init() throws {
+        css = String(decoding: try StaticAssets().stylesheet, as: UTF8.self)
+    }
+
+    /// LT-5: text, spacing and controls follow the reader's text size. The one pixel value allowed is the
+    /// 16 px floor on form controls, which stops iOS from zooming on focus and never shrinks them.
+    @Test func stylesheetSizesTextOnlyInRelativeUnits() {
+        let pixelValues = matches(of: #"[0-9.]+px"#, in: css)
+        #expect(pixelValues == ["16px"], "px lengths: \(pixelValues)")
+        #expect(css.contains("font-size: max(1rem, 16px)"))
+        #expect(matches(of: #"font-size:\s*[0-9.]+(vw|vh|pt)"#, in: css).isEmpty)
+    }
+
+    @Test func stylesheetNeverLocksHeightsOrCutsText() {
+        #expect(matches(of: #"(^|[\s;{])height:"#, in: css).isEmpty, "fixed heights clip grown text (WCAG F69)")
+        #expect(!css.contains("nowrap"))
+        #expect(!css.contains("ellipsis"))
+        #expect(!css.contains("line-clamp"))
+        #expect(!css.contains("text-size-adjust: none"))
+    }
+
+    @Test func stylesheetFollowsDynamicTypeOnIOSAndStacksByContainerQuery() {
+        #expect(css.contains("font: -apple-system-body"))
+        #expect(css.contains("@container"))
+        #expect(css.contains("font: inherit"), "form controls must inherit the text size (WCAG F80)")
+    }
+
+    private func matches(of pattern: String, in text: String) -> [String] {
+        let regex = try! NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {
+            String(text[Range($0.range, in: text)!]).trimmingCharacters(in: .whitespaces)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs the system packages Vestibule needs, only those missing.
+#   scripts/install-deps.sh build   C libraries for building and running
+#   scripts/install-deps.sh test    the same plus what the tests drive
+#   scripts/install-deps.sh bench   the same plus nginx and wrk for the comparison benchmark
+set -euo pipefail
+purpose=${1:-build}
+
+apt_packages=(pkg-config libmicrohttpd-dev libsqlite3-dev libssl-dev libsodium-dev libpq-dev sqlite3)
+brew_packages=(pkg-config libmicrohttpd sqlite openssl@3 libsodium libpq)
+case "$purpose" in
+  build) ;;
+  test) apt_packages+=(curl) ;;
+  bench) apt_packages+=(nginx-light wrk openssl curl); brew_packages+=(nginx wrk) ;;
+  *) echo "usage: $0 build|test|bench" >&2; exit 64 ;;
+esac
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "Swift 6 is not installed: get it from https://www.swift.org/install/ and run this again." >&2
+  exit 1
+fi
+
+if command -v apt-get >/dev/null 2>&1; then
+  missing=()
+  for package in "${apt_packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done
+  if ((${#missing[@]})); then
+    echo "Installing: ${missing[*]}"
+    sudo_cmd=(); [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+    "${sudo_cmd[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  fi
+elif command -v brew >/dev/null 2>&1; then
+  for package in "${brew_packages[@]}"; do
+    brew list --versions "$package" >/dev/null 2>&1 || brew install "$package"
+  done
+else
+  echo "No apt-get or Homebrew found. Install these with your package manager, then run make again:" >&2
+  echo "  ${apt_packages[*]} (Debian names)" >&2
+  exit 1
+fi
