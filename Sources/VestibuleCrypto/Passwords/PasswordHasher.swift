@@ -56,7 +56,7 @@ public struct PasswordHasher: Sendable {
     /// Verify against it when the account does not exist, so that an unknown account costs the
     /// same time as a wrong password and response times do not reveal which accounts exist.
     public static let dummyHash =
-        "$argon2id$v=19$m=19456,t=2,p=1$DUMMY_SALT$DUMMY_HASH"
+        "$argon2id$v=19$m=19456,t=2,p=1$M23XrByXrnAxnH8xS1dYCA$IsVJeRdjwUyRBlSCPbYuQ72k26dsG9Z75fr+jpA8Oiw"
 
     /// Calls `body` with the password's UTF-8 bytes and their count.
     private static func withPassword<R>(_ password: String, _ body: (UnsafePointer<CChar>, UInt64) -> R) -> R {
