@@ -39,6 +39,7 @@ final class Connection {
 
     deinit {
         // Statements first: SQLite cannot fully close a connection that still has prepared statements.
+        // With none left, sqlite3_close_v2 closes at once; it reports failure only for an invalid handle.
         statements.removeAll()
         sqlite3_close_v2(handle)
     }
@@ -55,7 +56,8 @@ final class Connection {
                 throw StoreError(.unavailable, "write-ahead logging is unavailable (journal mode \(mode ?? "unknown"))")
             }
             // In WAL mode NORMAL is durable against crashes of Vestibule, and loses at most the last commits
-            // on power loss, for about 7x the write throughput of FULL.
+            // on power loss, for about 7x the write throughput of FULL. Foreign keys are a per-connection
+            // setting, off by default: the connection that writes enforces them (and their cascades).
             try execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
         case .reader:
             try execute("PRAGMA query_only = ON")

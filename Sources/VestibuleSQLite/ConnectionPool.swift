@@ -43,6 +43,7 @@ final class ConnectionPool: @unchecked Sendable {
         while idle.isEmpty && !isClosed { condition.wait() }
         guard !isClosed else { throw StoreError.closed }
         borrowed += 1
+        // Last in, first out: the most recently used connection has the warmest statement cache and pages.
         return idle.removeLast()
     }
 

@@ -86,8 +86,8 @@ struct Migration {
             guard applied <= latestVersion else {
                 throw StoreError(
                     .incompatibleSchema,
-                    "the database has schema version \(applied), newer than the \(latestVersion) this Vestibule "
-                        + "knows: it was written by a newer Vestibule; upgrade Vestibule to use it"
+                    "the database has schema version \(applied) but this Vestibule knows versions up to "
+                        + "\(latestVersion): a newer Vestibule wrote it; upgrade Vestibule to use this database"
                 )
             }
             guard let next = all.first(where: { $0.version > applied }) else { return nil }

@@ -1,6 +1,7 @@
 import VestibuleCore
 
 /// A connection's prepared statements, keyed by their SQL, so each query is compiled once per connection.
+/// The keys are the store's own fixed SQL texts (values are always bound), so the cache stays small.
 struct StatementCache {
     private var statements: [String: Statement] = [:]
 

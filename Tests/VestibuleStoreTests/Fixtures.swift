@@ -24,7 +24,9 @@ enum Fixture {
         subject: String = UUID().uuidString,
         at seconds: Int64 = 0
     ) -> Identity {
-        Identity(accountID: account.id, method: method, subject: subject, email: account.email, createdAt: date(seconds))
+        Identity(
+            accountID: account.id, method: method, subject: subject, email: account.email, createdAt: date(seconds)
+        )
     }
 
     static func session(

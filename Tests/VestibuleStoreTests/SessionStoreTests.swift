@@ -28,7 +28,9 @@ struct SessionStoreTests {
             let session = Fixture.session(of: account)
             try store.insertSession(session)
 
-            expectStoreError(.conflict) { try store.insertSession(Fixture.session(of: account, tokenHash: session.tokenHash)) }
+            expectStoreError(.conflict) {
+                try store.insertSession(Fixture.session(of: account, tokenHash: session.tokenHash))
+            }
             #expect(try store.sessions(of: account.id) == [session])
         }
     }
