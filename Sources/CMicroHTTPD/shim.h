@@ -5,3 +5,42 @@
 #include <sys/select.h>
 #include <sys/socket.h>
 #include <microhttpd.h>
+
+// Swift cannot call C variadic functions. These fixed-arity wrappers cover the few calls VestibuleHTTP needs.
+
+/// Everything `vestibule_mhd_start` passes to `MHD_start_daemon`.
+typedef struct vestibule_mhd_settings {
+    unsigned int flags;
+    /// An already bound and listening socket (the caller binds it to report precise errors).
+    int listen_fd;
+    unsigned int thread_pool_size;
+    unsigned int connection_limit;
+    unsigned int connection_timeout_seconds;
+    size_t connection_memory_limit;
+    MHD_AccessHandlerCallback access_handler;
+    MHD_RequestCompletedCallback request_completed;
+    void *(*uri_log)(void *cls, const char *uri, struct MHD_Connection *connection);
+    MHD_LogCallback error_log;
+    /// Passed as the closure of every callback above.
+    void *context;
+} vestibule_mhd_settings;
+
+static inline struct MHD_Daemon *vestibule_mhd_start(const vestibule_mhd_settings *s) {
+    return MHD_start_daemon(
+        s->flags, 0, NULL, NULL, s->access_handler, s->context,
+        MHD_OPTION_LISTEN_SOCKET, (MHD_socket) s->listen_fd,
+        MHD_OPTION_THREAD_POOL_SIZE, s->thread_pool_size,
+        MHD_OPTION_CONNECTION_LIMIT, s->connection_limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, s->connection_timeout_seconds,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, s->connection_memory_limit,
+        MHD_OPTION_NOTIFY_COMPLETED, s->request_completed, s->context,
+        MHD_OPTION_URI_LOG_CALLBACK, s->uri_log, s->context,
+        MHD_OPTION_EXTERNAL_LOGGER, s->error_log, s->context,
+        MHD_OPTION_END);
+}
+
+/// The peer address of a connection, or NULL.
+static inline const struct sockaddr *vestibule_mhd_client_address(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info == NULL ? NULL : info->client_addr;
+}

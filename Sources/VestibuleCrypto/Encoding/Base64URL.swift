@@ -1,0 +1,61 @@
+/// Base64url without padding (RFC 4648 §5), as used by JOSE.
+///
+/// The decoder is strict: it rejects padding, whitespace, characters outside the URL-safe alphabet,
+/// impossible lengths and non-zero trailing bits, so every byte string has exactly one accepted
+/// encoding (a token cannot be altered without changing its bytes).
+public enum Base64URL {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// The 6-bit value of each ASCII byte, or 0xFF for bytes outside the alphabet.
+    private static let values: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (index, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(index) }
+        return table
+    }()
+
+    /// Encodes bytes as unpadded base64url.
+    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
+        let input = Array(bytes)
+        var output = [UInt8]()
+        output.reserveCapacity((input.count * 4 + 2) / 3)
+        var index = 0
+        while index < input.count {
+            let remaining = input.count - index
+            let b0 = UInt32(input[index])
+            let b1 = remaining > 1 ? UInt32(input[index + 1]) : 0
+            let b2 = remaining > 2 ? UInt32(input[index + 2]) : 0
+            let group = b0 << 16 | b1 << 8 | b2
+            // 1, 2 or 3 input bytes give 2, 3 or 4 characters.
+            for shift in [18, 12, 6, 0].prefix(min(remaining, 3) + 1) {
+                output.append(alphabet[Int(group >> UInt32(shift) & 0x3F)])
+            }
+            index += 3
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Decodes strict unpadded base64url.
+    /// - Throws: ``CryptoError/Code/invalidEncoding`` for anything but the canonical encoding.
+    public static func decode(_ text: String) throws(CryptoError) -> [UInt8] {
+        let input = Array(text.utf8)
+        guard input.count % 4 != 1 else { throw CryptoError(.invalidEncoding, "base64url length is impossible") }
+        var output = [UInt8]()
+        output.reserveCapacity(input.count * 3 / 4)
+        var accumulator: UInt32 = 0
+        var bits = 0
+        for byte in input {
+            let value = values[Int(byte)]
+            guard value != 0xFF else { throw CryptoError(.invalidEncoding, "not a base64url character") }
+            accumulator = accumulator << 6 | UInt32(value)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+                accumulator &= (1 << UInt32(bits)) - 1
+            }
+        }
+        // Leftover bits must be zero, or two encodings would decode to the same bytes.
+        guard accumulator == 0 else { throw CryptoError(.invalidEncoding, "base64url has non-zero trailing bits") }
+        return output
+    }
+}

@@ -1,0 +1,69 @@
+internal import CSodium
+
+/// Argon2id password hashing (RFC 9106) through libsodium, stored as PHC strings
+/// (`$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>`).
+///
+/// Hashing and verifying are deliberately slow (about 17 ms with the defaults) and block the
+/// calling thread: call them off Swift's cooperative pool.
+public struct PasswordHasher: Sendable {
+    /// The parameters new hashes are made with.
+    public let parameters: Parameters
+
+    public init(parameters: Parameters = .owasp) {
+        self.parameters = parameters
+    }
+
+    /// Hashes `password` with a fresh random salt.
+    /// - Throws: `.invalidParameters` if ``parameters`` are outside ``Parameters/accepted``,
+    ///   `.libraryFailure` if libsodium cannot allocate the memory.
+    public func hash(_ password: String) throws(CryptoError) -> String {
+        guard parameters.isAccepted else { throw CryptoError(.invalidParameters, "Argon2id parameters out of range") }
+        Sodium.ensureInitialized()
+        var output = [CChar](repeating: 0, count: crypto_pwhash_strbytes())
+        let result = Self.withPassword(password) { bytes, count in
+            crypto_pwhash_str_alg(
+                &output, bytes, count, UInt64(parameters.iterations),
+                parameters.memoryKiB * 1024, crypto_pwhash_alg_argon2id13())
+        }
+        guard result == 0 else { throw CryptoError(.libraryFailure, "crypto_pwhash_str_alg failed") }
+        return output.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// Whether `password` matches `encoded`, compared in constant time.
+    ///
+    /// Returns false, never traps, for anything that is not an Argon2id PHC string within
+    /// ``Parameters/accepted`` limits: a stored hash with absurd parameters must not be able to
+    /// make a sign-in allocate gigabytes.
+    public func verify(_ password: String, against encoded: String) -> Bool {
+        guard let stored = Parameters(phc: encoded), stored.isAccepted,
+              encoded.utf8.count < crypto_pwhash_strbytes()
+        else { return false }
+        Sodium.ensureInitialized()
+        let result = Self.withPassword(password) { bytes, count in
+            crypto_pwhash_str_verify(encoded, bytes, count)
+        }
+        return result == 0
+    }
+
+    /// Whether `encoded` was made with parameters other than ``parameters`` (or is not a valid
+    /// Argon2id hash), so the password should be hashed again at the next successful sign-in.
+    public func needsRehash(_ encoded: String) -> Bool {
+        Parameters(phc: encoded) != parameters
+    }
+
+    /// An Argon2id hash, with the default parameters, of a random password that was discarded.
+    ///
+    /// Verify against it when the account does not exist, so that an unknown account costs the
+    /// same time as a wrong password and response times do not reveal which accounts exist.
+    public static let dummyHash =
+        "$argon2id$v=19$m=19456,t=2,p=1$M23XrByXrnAxnH8xS1dYCA$IsVJeRdjwUyRBlSCPbYuQ72k26dsG9Z75fr+jpA8Oiw"
+
+    /// Calls `body` with the password's UTF-8 bytes and their count.
+    private static func withPassword<R>(_ password: String, _ body: (UnsafePointer<CChar>, UInt64) -> R) -> R {
+        // The trailing NUL keeps the buffer non-empty, so even an empty password has a valid pointer.
+        let bytes = Array(password.utf8) + [0]
+        return bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!, UInt64(buffer.count - 1)) }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+extension Request {
+    /// The cookies of the `Cookie` header(s); for a repeated name the first (most specific) one wins.
+    ///
+    /// Throws 400 for a pair without `=` or with an invalid name. Values are returned as sent (cookie values
+    /// are opaque; surrounding double quotes are removed).
+    public func cookies() throws(HTTPError) -> [String: String] {
+        var cookies: [String: String] = [:]
+        for header in headers.values(for: "Cookie") {
+            for pair in header.split(separator: ";") {
+                let pair = pair.trimmingCharacters(in: .whitespaces)
+                if pair.isEmpty { continue }
+                guard let equals = pair.firstIndex(of: "=") else {
+                    throw HTTPError(.badRequest, "The Cookie header is malformed.")
+                }
+                let name = String(pair[..<equals])
+                var value = pair[pair.index(after: equals)...]
+                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                    value = value.dropFirst().dropLast()
+                }
+                guard Cookie.isToken(name), value.utf8.allSatisfy(Cookie.isValueByte) else {
+                    throw HTTPError(.badRequest, "The Cookie header is malformed.")
+                }
+                if cookies[name] == nil { cookies[name] = String(value) }
+            }
+        }
+        return cookies
+    }
+
+    /// The fields of an `application/x-www-form-urlencoded` body.
+    ///
+    /// Throws 415 for another content type and 400 for a malformed body.
+    public func form() throws(HTTPError) -> FormFields {
+        try requireContentType("application/x-www-form-urlencoded")
+        return try FormFields(parsing: body)
+    }
+
+    /// Decodes an `application/json` body.
+    ///
+    /// Throws 415 for another content type and 400 with a client-safe explanation for malformed JSON or a
+    /// shape that does not match `type`.
+    public func decodeJSON<T: Decodable>(_ type: T.Type) throws(HTTPError) -> T {
+        try requireContentType("application/json")
+        do {
+            return try JSONDecoder().decode(type, from: Data(body))
+        } catch let error as DecodingError {
+            throw HTTPError(.badRequest, Self.explanation(of: error))
+        } catch {
+            throw HTTPError(.badRequest, "The request body is not valid JSON.")
+        }
+    }
+
+    /// Compares the media type (before any `;` parameters) case-insensitively.
+    private func requireContentType(_ expected: String) throws(HTTPError) {
+        let mediaType = headers["Content-Type"]?.split(separator: ";", maxSplits: 1).first
+            .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        guard HTTPHeaders.namesMatch(mediaType, expected) else {
+            throw HTTPError(.unsupportedMediaType, "The request body must be \(expected).")
+        }
+    }
+
+    /// Names the offending field path, never echoes values from the body.
+    private static func explanation(of error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+            return keys.isEmpty ? "the top level" : "'\(keys.joined(separator: "."))'"
+        }
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "The request body is not valid JSON."
+        case .dataCorrupted(let context):
+            return "The JSON value at \(path(context)) is invalid."
+        case .keyNotFound(let key, let context):
+            let parent = context.codingPath.isEmpty ? "" : " in \(path(context))"
+            return "The JSON body is missing the field '\(key.stringValue)'\(parent)."
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "The JSON value at \(path(context)) has the wrong type."
+        @unknown default:
+            return "The request body is not valid JSON."
+        }
+    }
+}

@@ -1,0 +1,29 @@
+extension HTTPServer {
+    /// Where the server listens and the limits it enforces on clients.
+    public struct Configuration: Sendable {
+        /// An IP address or a name that resolves to one (`127.0.0.1`, `::1`, `0.0.0.0`, `localhost`).
+        public var host = "127.0.0.1"
+        /// 0 asks the kernel for a free port; read it back from ``HTTPServer/port``.
+        public var port = 8080
+        /// Worker threads; handlers run on them and may block, so this bounds concurrent handlers.
+        public var threadPoolSize = 8
+        /// Simultaneous connections; MHD refuses (closes) further ones. Must be at least `threadPoolSize`.
+        public var maxConnections = 1024
+        /// Seconds a connection may stay idle (including a client that stops sending mid-request) before it is
+        /// closed. MHD closes such connections without an answer: there is no 408.
+        public var connectionTimeout = 30
+        /// Budget for the request line and header fields. MHD answers a larger head with 431
+        /// (a request line alone over the budget gets 414).
+        public var maxHeaderBytes = 16 * 1024
+        /// Largest accepted request body; larger ones are answered with 413 without being buffered.
+        public var maxBodyBytes = 1024 * 1024
+        /// Clients reach the server through a TLS-terminating proxy: requests are marked secure and responses
+        /// carry `Strict-Transport-Security`.
+        public var behindTLSProxy = false
+        public var contentSecurityPolicy = SecurityHeaders.defaultContentSecurityPolicy
+        /// Pending connections the kernel queues before the server accepts them.
+        public var listenBacklog = 511
+
+        public init() {}
+    }
+}

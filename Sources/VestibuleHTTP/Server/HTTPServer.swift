@@ -1,0 +1,76 @@
+internal import Glibc
+import Synchronization
+public import VestibuleLogging
+
+/// An HTTP/1.1 server on libmicrohttpd: keep-alive, a pool of worker threads that run the handler
+/// synchronously, request limits, security headers and request ids on every response, an access log line
+/// per request, and graceful shutdown.
+public final class HTTPServer: Sendable {
+    private enum Phase {
+        case idle
+        case running(Daemon)
+        case stopped
+    }
+
+    public let configuration: Configuration
+    private let context: ServerContext
+    private let phase = Mutex(Phase.idle)
+    private let boundPort = Atomic<Int>(0)
+
+    public init(configuration: Configuration = Configuration(), logger: Logger, handler: @escaping Handler) {
+        self.configuration = configuration
+        self.context = ServerContext(configuration: configuration, logger: logger, handler: handler)
+    }
+
+    /// Binds the socket and starts the worker threads; returns once the server accepts connections.
+    ///
+    /// Throws ``HTTPServerError`` with code `.addressInUse` when the port is taken, `.invalidAddress` for a
+    /// host that does not resolve, `.alreadyStarted` when called twice.
+    public func start() throws(HTTPServerError) {
+        try phase.withLock { (phase) throws(HTTPServerError) in
+            guard case .idle = phase else { throw HTTPServerError(.alreadyStarted, "The server was already started.") }
+            guard configuration.threadPoolSize >= 1, configuration.maxConnections >= configuration.threadPoolSize else {
+                throw HTTPServerError(.invalidConfiguration, "Need 1 ≤ threadPoolSize ≤ maxConnections.")
+            }
+            let socket = try ListeningSocket(
+                host: configuration.host, port: configuration.port, backlog: configuration.listenBacklog
+            )
+            phase = .running(try Daemon(configuration: configuration, socket: socket, context: context))
+            boundPort.store(socket.port, ordering: .releasing)
+        }
+        context.logger.notice("listening", ["host": configuration.host, "port": String(port)])
+    }
+
+    /// The bound port once started (the kernel's choice when port 0 was configured), else 0.
+    public var port: Int { boundPort.load(ordering: .acquiring) }
+
+    /// Requests received but not yet completed.
+    var inFlightRequests: Int { context.inFlight.load(ordering: .relaxed) }
+
+    /// Stops gracefully: refuses new connections at once, waits up to `gracePeriod` for requests in flight to
+    /// be answered, then closes every connection and joins the worker threads.
+    ///
+    /// Idempotent; a second call returns immediately, possibly before the first has finished. A handler still
+    /// running when the grace period ends is waited for (a thread cannot be interrupted), its client is not.
+    /// Must not be called from a handler: it waits for the worker threads.
+    public func shutdown(gracePeriod: Duration = .seconds(10)) {
+        let daemon: Daemon? = phase.withLock { phase in
+            guard case .running(let daemon) = phase else {
+                phase = .stopped
+                return nil
+            }
+            phase = .stopped
+            return daemon
+        }
+        guard let daemon else { return }
+        daemon.quiesce()
+        let deadline = ContinuousClock.now + gracePeriod
+        while context.inFlight.load(ordering: .relaxed) > 0, ContinuousClock.now < deadline {
+            usleep(5_000)
+        }
+        let abandoned = context.inFlight.load(ordering: .relaxed)
+        // Releasing the last reference stops the daemon (see `Daemon.deinit`).
+        withExtendedLifetime(daemon) {}
+        context.logger.notice("stopped", ["abandoned_requests": String(abandoned)])
+    }
+}

@@ -1,0 +1,50 @@
+internal import CMicroHTTPD
+
+/// What one request accumulates across access-handler calls; stored in MHD's `*req_cls`.
+///
+/// Created in the URI callback (`HTTPServer+Callbacks.swift`) and released in the completion callback, which
+/// MHD calls for every request that reached the URI callback, also when the client vanishes or times out.
+final class RequestState {
+    enum Phase {
+        case awaitingHeaders
+        case receivingBody
+        /// The body passed `maxBodyBytes`: the rest is dropped and the answer will be 413.
+        case discardingBody
+    }
+
+    let id = RequestID()
+    let started = ContinuousClock.now
+    /// The target exactly as sent, before MHD's lenient unescaping: we decode it strictly ourselves.
+    let rawTarget: String
+    let remoteAddress: String
+    var phase = Phase.awaitingHeaders
+    var method = ""
+    var headers = HTTPHeaders()
+    var hasInvalidHeader = false
+    var body: [UInt8] = []
+
+    init(rawTarget: String, remoteAddress: String) {
+        self.rawTarget = rawTarget
+        self.remoteAddress = remoteAddress
+    }
+
+    /// Copies the header fields in order; lengths come from MHD, so a NUL inside a value is detected instead of
+    /// silently truncating it.
+    func collectHeaders(of connection: OpaquePointer) {
+        let iterator: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
+            guard let cls, let key else { return .YES }
+            let state = Unmanaged<RequestState>.fromOpaque(cls).takeUnretainedValue()
+            let name = UnsafeRawBufferPointer(start: key, count: keySize)
+            let value = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize)
+            if name.contains(0) || value.contains(0) { state.hasInvalidHeader = true }
+            state.headers.add(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+            return .YES
+        }
+        _ = MHD_get_connection_values_n(connection, .HEADER_KIND, iterator, Unmanaged.passUnretained(self).toOpaque())
+    }
+}
+
+/// Touched only by the MHD worker thread that owns the connection (one thread per connection in thread-pool
+/// mode), never shared.
+@available(*, unavailable)
+extension RequestState: Sendable {}

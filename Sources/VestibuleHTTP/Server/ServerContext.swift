@@ -1,0 +1,111 @@
+internal import CMicroHTTPD
+import Synchronization
+import VestibuleLogging
+
+/// What the C callbacks need, reached through the `cls` pointer libmicrohttpd hands back to them.
+///
+/// Immutable apart from the atomic counter, so the worker threads share it without locks.
+final class ServerContext: Sendable {
+    let handler: Handler
+    let logger: Logger
+    let securityHeaders: SecurityHeaders
+    let maxBodyBytes: Int
+    let isSecure: Bool
+    /// Requests between the URI callback (state created) and the completion callback (state freed). Drives
+    /// graceful shutdown and lets tests check that no request state leaks.
+    let inFlight = Atomic<Int>(0)
+
+    init(configuration: HTTPServer.Configuration, logger: Logger, handler: @escaping Handler) {
+        self.handler = handler
+        self.logger = logger
+        self.securityHeaders = SecurityHeaders(
+            contentSecurityPolicy: configuration.contentSecurityPolicy,
+            strictTransportSecurity: configuration.behindTLSProxy
+        )
+        self.maxBodyBytes = configuration.maxBodyBytes
+        self.isSecure = configuration.behindTLSProxy
+    }
+
+    /// One step of a request, called on each access-handler call (see `HTTPServer+Callbacks.swift`).
+    ///
+    /// Keep-alive depends on this shape: MHD 0.9.75 closes the connection when a response is queued on the
+    /// first call, so the first call only records the headers; body chunks follow; the last call (no data)
+    /// answers. The one exception is a declared body over the limit, answered at once so it is never read.
+    func advance(
+        _ state: RequestState,
+        on connection: OpaquePointer,
+        method: UnsafePointer<CChar>,
+        upload: UnsafePointer<CChar>?,
+        uploadSize: UnsafeMutablePointer<Int>
+    ) -> MHD_Result {
+        switch state.phase {
+        case .awaitingHeaders:
+            state.phase = .receivingBody
+            state.method = String(cString: method)
+            state.collectHeaders(of: connection)
+            if let declared = state.headers["Content-Length"].flatMap(Int.init) {
+                guard declared <= maxBodyBytes else { return respond(tooLarge, to: state, on: connection) }
+                state.body.reserveCapacity(declared)
+            }
+            return .YES
+        case .receivingBody where uploadSize.pointee > 0:
+            // Chunked bodies declare no length: count while collecting, stop buffering at the limit.
+            if let upload, state.body.count + uploadSize.pointee <= maxBodyBytes {
+                state.body.append(contentsOf: UnsafeRawBufferPointer(start: upload, count: uploadSize.pointee))
+            } else {
+                state.phase = .discardingBody
+                state.body = []
+            }
+            uploadSize.pointee = 0
+            return .YES
+        case .discardingBody where uploadSize.pointee > 0:
+            // MHD cannot queue a response while body data is pending, so the rest is read and dropped; memory
+            // stays bounded and the connection timeout still bounds a client that never finishes.
+            uploadSize.pointee = 0
+            return .YES
+        case .receivingBody:
+            return respond(response(to: state), to: state, on: connection)
+        case .discardingBody:
+            return respond(tooLarge, to: state, on: connection)
+        }
+    }
+
+    /// 413, closing the connection since the unread or partly read body cannot be skipped reliably.
+    private var tooLarge: Response {
+        var response = HTTPError(.contentTooLarge, "The request body is larger than \(maxBodyBytes) bytes.").response
+        response.headers.add("Connection", "close")
+        return response
+    }
+
+    /// Runs the handler; see ``Handler`` for how errors are answered.
+    private func response(to state: RequestState) -> Response {
+        let request: Request
+        do throws(HTTPError) {
+            guard !state.hasInvalidHeader else {
+                throw HTTPError(.badRequest, "A header field contains a NUL character.")
+            }
+            request = try Request(
+                id: state.id,
+                method: HTTPMethod(rawValue: state.method),
+                target: state.rawTarget,
+                headers: state.headers,
+                body: state.body,
+                remoteAddress: state.remoteAddress,
+                isSecure: isSecure
+            )
+        } catch {
+            return error.response
+        }
+        do {
+            return try handler(request)
+        } catch let error as HTTPError {
+            return error.response
+        } catch {
+            logger.error(
+                "handler failed",
+                ["request_id": state.id.description, "error": String(describing: type(of: error)), "detail": "\(error)"]
+            )
+            return Response.internalError(requestID: state.id)
+        }
+    }
+}

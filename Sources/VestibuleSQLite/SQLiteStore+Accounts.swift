@@ -1,0 +1,54 @@
+public import VestibuleCore
+
+extension SQLiteStore {
+    /// Inserts the account and its first identity in one transaction.
+    /// - Throws: `.conflict` when the identity is linked already or the account id exists; nothing is stored then.
+    public func createAccount(_ account: Account, identity: Identity) throws(StoreError) {
+        try write("createAccount") { connection throws(StoreError) in
+            try connection.run(
+                "INSERT INTO accounts (\(Account.columns)) VALUES (?, ?, ?, ?)",
+                [account.id.rawValue, account.displayName, account.email, account.createdAt]
+            )
+            try connection.insert(identity)
+        }
+    }
+
+    /// The account with `id`, or `nil`.
+    public func account(id: AccountID) throws(StoreError) -> Account? {
+        try read("account") { connection throws(StoreError) in
+            try connection.firstRow("SELECT \(Account.columns) FROM accounts WHERE id = ?", [id.rawValue], Account.init)
+        }
+    }
+
+    /// Replaces the display name and email. - Throws: `.notFound` when the account does not exist.
+    public func updateAccount(_ account: Account) throws(StoreError) {
+        try write("updateAccount") { connection throws(StoreError) in
+            let changed = try connection.run(
+                "UPDATE accounts SET display_name = ?, email = ? WHERE id = ?",
+                [account.displayName, account.email, account.id.rawValue]
+            )
+            guard changed > 0 else { throw StoreError(.notFound, "no such account") }
+        }
+    }
+
+    /// Deletes the account; its identities and sessions go with it (`ON DELETE CASCADE`).
+    public func deleteAccount(id: AccountID) throws(StoreError) {
+        try write("deleteAccount") { connection throws(StoreError) in
+            try connection.run("DELETE FROM accounts WHERE id = ?", [id.rawValue])
+        }
+    }
+}
+
+extension Account {
+    /// The columns `init(row:)` decodes, in order.
+    fileprivate static let columns = "id, display_name, email, created_at"
+
+    fileprivate init(row: Row) throws(StoreError) {
+        self.init(
+            id: try row.value(0),
+            displayName: try row.optionalText(1),
+            email: try row.optionalText(2),
+            createdAt: try row.date(3)
+        )
+    }
+}

@@ -1,0 +1,92 @@
+public import Foundation
+public import VestibuleCore
+
+extension SQLiteStore {
+    /// Stores a new session.
+    /// - Throws: `.conflict` when its id or token hash exists, `.notFound` when its account does not.
+    public func insertSession(_ session: Session) throws(StoreError) {
+        try write("insertSession") { connection throws(StoreError) in
+            try connection.run(
+                "INSERT INTO sessions (\(Session.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    session.id.rawValue, session.accountID.rawValue, session.tokenHash, session.method.rawValue,
+                    session.createdAt, session.lastSeenAt, session.expiresAt, session.userAgent,
+                ]
+            )
+        }
+    }
+
+    /// The session whose token hash is exactly `tokenHash`, or `nil`.
+    public func session(tokenHash: [UInt8]) throws(StoreError) -> Session? {
+        try read("session") { connection throws(StoreError) in
+            try connection.firstRow(
+                "SELECT \(Session.columns) FROM sessions WHERE token_hash = ?",
+                [tokenHash],
+                Session.init
+            )
+        }
+    }
+
+    /// The account's sessions, most recently seen first.
+    public func sessions(of accountID: AccountID) throws(StoreError) -> [Session] {
+        try read("sessions") { connection throws(StoreError) in
+            try connection.rows(
+                """
+                SELECT \(Session.columns) FROM sessions WHERE account_id = ?
+                ORDER BY last_seen_at DESC, created_at DESC, rowid DESC
+                """,
+                [accountID.rawValue],
+                Session.init
+            )
+        }
+    }
+
+    /// Moves the session's last activity forward to `date`; an older `date` (a request that finished late)
+    /// leaves it unchanged, so idle expiry is measured from the latest activity.
+    /// - Throws: `.notFound` when the session does not exist (it was revoked or expired).
+    public func recordSessionActivity(id: SessionID, at date: Date) throws(StoreError) {
+        try write("recordSessionActivity") { connection throws(StoreError) in
+            let changed = try connection.run(
+                "UPDATE sessions SET last_seen_at = max(last_seen_at, ?) WHERE id = ?",
+                [date, id.rawValue]
+            )
+            guard changed > 0 else { throw StoreError(.notFound, "no such session") }
+        }
+    }
+
+    /// Deletes one session and returns whether it existed.
+    @discardableResult
+    public func deleteSession(id: SessionID) throws(StoreError) -> Bool {
+        try write("deleteSession") { connection throws(StoreError) in
+            try connection.run("DELETE FROM sessions WHERE id = ?", [id.rawValue]) > 0
+        }
+    }
+
+    /// Deletes sessions with `expiresAt` before `date` or `lastSeenAt` before `idleCutoff`, and returns how many.
+    /// A session expiring exactly at `date`, or last seen exactly at `idleCutoff`, is kept.
+    @discardableResult
+    public func deleteExpiredSessions(now date: Date, idleCutoff: Date) throws(StoreError) -> Int {
+        try write("deleteExpiredSessions") { connection throws(StoreError) in
+            try connection.run("DELETE FROM sessions WHERE expires_at < ? OR last_seen_at < ?", [date, idleCutoff])
+        }
+    }
+}
+
+extension Session {
+    /// The columns `init(row:)` decodes, in order.
+    fileprivate static let columns =
+        "id, account_id, token_hash, method, created_at, last_seen_at, expires_at, user_agent"
+
+    fileprivate init(row: Row) throws(StoreError) {
+        self.init(
+            id: try row.value(0),
+            accountID: try row.value(1),
+            tokenHash: try row.blob(2),
+            method: try row.value(3),
+            createdAt: try row.date(4),
+            lastSeenAt: try row.date(5),
+            expiresAt: try row.date(6),
+            userAgent: try row.text(7)
+        )
+    }
+}

@@ -1,0 +1,151 @@
+import Dispatch
+import Testing
+import VestibuleCore
+
+@Suite("Sessions")
+struct SessionStoreTests {
+    @Test(arguments: StoreBackend.allCases)
+    func sessionIsFoundOnlyByItsExactTokenHash(backend: StoreBackend) throws {
+        try backend.withStore { store in
+            let account = try Fixture.storedAccount(in: store)
+            let session = Fixture.session(of: account)
+            try store.insertSession(session)
+
+            #expect(try store.session(tokenHash: session.tokenHash) == session)
+            var flipped = session.tokenHash
+            flipped[31] ^= 0x01
+            #expect(try store.session(tokenHash: flipped) == nil)
+            #expect(try store.session(tokenHash: Array(session.tokenHash.dropLast())) == nil)
+            #expect(try store.session(tokenHash: session.tokenHash + [0]) == nil)
+            #expect(try store.session(tokenHash: []) == nil)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func insertSessionFailsWithConflictWhenTokenHashIsTaken(backend: StoreBackend) throws {
+        try backend.withStore { store in
+            let account = try Fixture.storedAccount(in: store)
+            let session = Fixture.session(of: account)
+            try store.insertSession(session)
+
+            expectStoreError(.conflict) {
+                try store.insertSession(Fixture.session(of: account, tokenHash: session.tokenHash))
+            }
+            #expect(try store.sessions(of: account.id) == [session])
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func insertSessionForMissingAccountFailsWithNotFound(backend: StoreBackend) throws {
+        try backend.withStore { store throws in
+            let session = Fixture.session(of: Fixture.account())
+            expectStoreError(.notFound) { try store.insertSession(session) }
+            #expect(try store.session(tokenHash: session.tokenHash) == nil)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func sessionsOfAccountAreMostRecentlySeenFirst(backend: StoreBackend) throws {
+        try backend.withStore { store in
+            let account = try Fixture.storedAccount(in: store)
+            let stale = Fixture.session(of: account, createdAt: 0, lastSeenAt: 10)
+            let fresh = Fixture.session(of: account, createdAt: 5, lastSeenAt: 500)
+            let middle = Fixture.session(of: account, createdAt: 20, lastSeenAt: 100)
+            for session in [stale, fresh, middle] { try store.insertSession(session) }
+            let stranger = try Fixture.storedAccount(in: store, displayName: "Grace")
+            try store.insertSession(Fixture.session(of: stranger, lastSeenAt: 300))
+
+            #expect(try store.sessions(of: account.id) == [fresh, middle, stale])
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func recordSessionActivityMovesLastSeenForwardOnly(backend: StoreBackend) throws {
+        try backend.withStore { store in
+            let account = try Fixture.storedAccount(in: store)
+            var session = Fixture.session(of: account, lastSeenAt: 0)
+            try store.insertSession(session)
+
+            try store.recordSessionActivity(id: session.id, at: Fixture.date(600))
+            // A slow request that began earlier reports late: it must not make the session look idle.
+            try store.recordSessionActivity(id: session.id, at: Fixture.date(300))
+
+            session.lastSeenAt = Fixture.date(600)
+            #expect(try store.session(tokenHash: session.tokenHash) == session)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func recordActivityOfMissingSessionFailsWithNotFound(backend: StoreBackend) throws {
+        try backend.withStore { store in
+            expectStoreError(.notFound) { try store.recordSessionActivity(id: .random(), at: Fixture.date(0)) }
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func deleteSessionReportsWhetherItExisted(backend: StoreBackend) throws {
+        try backend.withStore { store in
+            let account = try Fixture.storedAccount(in: store)
+            let session = Fixture.session(of: account)
+            let kept = Fixture.session(of: account)
+            try store.insertSession(session)
+            try store.insertSession(kept)
+
+            #expect(try store.deleteSession(id: session.id))
+            #expect(try store.deleteSession(id: session.id) == false)
+            #expect(try store.session(tokenHash: session.tokenHash) == nil)
+            #expect(try store.sessions(of: account.id) == [kept])
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func deleteExpiredSessionsRemovesAbsoluteAndIdleExpiredOnly(backend: StoreBackend) throws {
+        try backend.withStore { store in
+            let account = try Fixture.storedAccount(in: store)
+            let now: Int64 = 10_000
+            let idleCutoff: Int64 = 9_000
+            let expired = Fixture.session(of: account, lastSeenAt: 9_500, expiresAt: now - 1)
+            let idle = Fixture.session(of: account, lastSeenAt: idleCutoff - 1, expiresAt: now + 1)
+            let expiringNow = Fixture.session(of: account, lastSeenAt: 9_500, expiresAt: now)
+            let seenAtCutoff = Fixture.session(of: account, lastSeenAt: idleCutoff, expiresAt: now + 1)
+            let active = Fixture.session(of: account, lastSeenAt: 9_900, expiresAt: now + 86_400)
+            for session in [expired, idle, expiringNow, seenAtCutoff, active] { try store.insertSession(session) }
+
+            let deleted = try store.deleteExpiredSessions(now: Fixture.date(now), idleCutoff: Fixture.date(idleCutoff))
+
+            #expect(deleted == 2)
+            #expect(try store.sessions(of: account.id) == [active, expiringNow, seenAtCutoff])
+            #expect(try store.deleteExpiredSessions(now: Fixture.date(now), idleCutoff: Fixture.date(idleCutoff)) == 0)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func concurrentWritersAndReadersLoseNothing(backend: StoreBackend) throws {
+        let threads = 8
+        let sessionsPerThread = 200
+        try backend.withStore { store in
+            let accounts = try (0..<threads).map { _ in try Fixture.storedAccount(in: store) }
+
+            DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                let account = accounts[thread]
+                for index in 0..<sessionsPerThread {
+                    let session = Fixture.session(of: account, lastSeenAt: Int64(index))
+                    do {
+                        try store.insertSession(session)
+                        #expect(try store.session(tokenHash: session.tokenHash) == session)
+                        if index % 50 == 0 { _ = try store.sessions(of: account.id) }
+                    } catch {
+                        Issue.record(error, "thread \(thread), session \(index)")
+                        return
+                    }
+                }
+            }
+
+            for account in accounts {
+                let sessions = try store.sessions(of: account.id)
+                #expect(sessions.count == sessionsPerThread)
+                #expect(sessions.map(\.lastSeenAt) == (0..<Int64(sessionsPerThread)).reversed().map(Fixture.date))
+            }
+        }
+    }
+}
