@@ -19,12 +19,13 @@ final class Connection {
 
     /// Opens the database at `path`. Failures name the path: it is configuration, not a secret.
     init(path: String, role: Role) throws(StoreError) {
+        let context = "cannot open the database at \(path)"
         var raw: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let rc = sqlite3_open_v2(path, &raw, flags, nil)
         guard rc == SQLITE_OK, let raw else {
             // SQLite allocates a handle even when opening fails: read its message, then close it.
-            let error = StoreError(sqlite: rc, raw, action: "cannot open the database at \(path)")
+            let error = StoreError(sqlite: rc, raw, action: context)
             sqlite3_close_v2(raw)
             throw error
         }
@@ -33,7 +34,7 @@ final class Connection {
         do throws(StoreError) {
             try configure(as: role)
         } catch {
-            throw error.during("cannot open the database at \(path)")
+            throw error.during(context)
         }
     }
 
