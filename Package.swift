@@ -56,7 +56,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        .testTarget(name: "VestibuleCryptoTests", dependencies: ["VestibuleCrypto"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "VestibuleCryptoTests",
+            dependencies: ["VestibuleCrypto"],
+            exclude: ["Vectors"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "VestibuleCoreTests",
             dependencies: ["VestibuleCore", "VestibuleSQLite"],

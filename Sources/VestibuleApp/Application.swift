@@ -42,7 +42,7 @@ public final class Application: Sendable {
         clock: @escaping @Sendable () -> Date = { Date() }
     ) throws(StartupError) -> Application {
         let store = try openStore(configuration: configuration)
-        do {
+        do throws(StartupError) {
             try migrate(store, logger: logger)
             let secretKeys = try SecretKeyFile.load(dataDirectory: configuration.dataDirectory, environment: environment)
             let secretBox = try SecretKeyFile.secretBox(secretKeys)
@@ -54,6 +54,7 @@ public final class Application: Sendable {
                 absoluteTimeout: .seconds(configuration.sessionAbsoluteTimeout)
             )
             let sessions = SessionManager(store: store, policy: policy, clock: clock)
+            let csrfKey = try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/csrf/v1")
             let web: WebApp
             do {
                 web = try WebApp(
@@ -65,7 +66,7 @@ public final class Application: Sendable {
                     ),
                     store: store,
                     sessions: sessions,
-                    csrfKey: try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/csrf/v1"),
+                    csrfKey: csrfKey,
                     logger: logger.child("web")
                 )
             } catch {

@@ -68,7 +68,7 @@ enum CryptoBenchmark {
     }
 
     static func report(_ name: String, _ rate: Double) {
-        print("\(name) \(String(format: "%.1f", rate))")
-        fflush(stdout)
+        // Unbuffered, so progress shows while the next measurement runs.
+        FileHandle.standardOutput.write(Data("\(name) \(String(format: "%.1f", rate))\n".utf8))
     }
 }

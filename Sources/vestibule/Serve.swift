@@ -27,8 +27,10 @@ enum Serve {
             return source
         }
         try application.start()
-        print("Vestibule is running at \(configuration.origin) (listening on \(configuration.host):\(application.port)). Press Ctrl-C to stop.")
-        fflush(stdout)
+        // Unbuffered, so scripts and tests reading the output see it at once.
+        FileHandle.standardOutput.write(Data(
+            "Vestibule is running at \(configuration.origin) (listening on \(configuration.host):\(application.port)). Press Ctrl-C to stop.\n".utf8
+        ))
         stopped.wait()
         sources.forEach { $0.cancel() }
         application.shutdown()

@@ -79,12 +79,12 @@ import VestibuleHTTP
         let origin = app.application.configuration.origin
         let form = ["Cookie": cookie, "Origin": origin, "Content-Type": "application/x-www-form-urlencoded"] as HTTPHeaders
 
-        let forged = try app.respond(.post, "/sign-out", headers: form, body: "csrf=guess")
+        let forged = try app.respond("/sign-out", method: .post, headers: form, body: "csrf=guess")
         #expect(forged.status == .forbidden)
         #expect(try app.respond("/account", headers: ["Cookie": cookie]).status == .ok, "a forged request changes nothing")
 
         let token = try #require(csrfToken(in: app.respond("/account", headers: ["Cookie": cookie]).text))
-        let signedOut = try app.respond(.post, "/sign-out", headers: form, body: "csrf=\(token)")
+        let signedOut = try app.respond("/sign-out", method: .post, headers: form, body: "csrf=\(token)")
         #expect(signedOut.status == .seeOther)
         #expect(signedOut.headers.values(for: "Set-Cookie").contains { $0.contains("Max-Age=0") })
         #expect(try app.respond("/account", headers: ["Cookie": cookie]).status == .seeOther)
@@ -96,8 +96,8 @@ import VestibuleHTTP
         let (_, cookie) = try app.signIn()
         let token = try #require(csrfToken(in: app.respond("/account", headers: ["Cookie": cookie]).text))
         let response = try app.respond(
-            .post,
             "/sign-out",
+            method: .post,
             headers: ["Cookie": cookie, "Origin": "https://evil.example", "Content-Type": "application/x-www-form-urlencoded"],
             body: "csrf=\(token)"
         )
@@ -113,8 +113,8 @@ import VestibuleHTTP
         let (_, laptop) = try app.signIn(to: account, userAgent: "Laptop")
         let laptopSession = try #require(try app.withStore { try $0.sessions(of: account.id) }.first { $0.userAgent == "Laptop" })
         let response = try app.respond(
-            .post,
             "/account/sessions/\(laptopSession.id.rawValue)/revoke",
+            method: .post,
             headers: ["Cookie": phone, "Origin": app.application.configuration.origin, "Content-Type": "application/x-www-form-urlencoded"],
             body: "csrf=\(token)"
         )
@@ -138,7 +138,7 @@ import VestibuleHTTP
     @Test func aWrongMethodGets405WithAllow() throws {
         let app = try TestApplication()
         defer { app.application.shutdown() }
-        let response = try app.respond(.delete, "/account")
+        let response = try app.respond("/account", method: .delete)
         #expect(response.status == .methodNotAllowed)
         #expect(response.headers["Allow"]?.contains("GET") == true)
     }

@@ -27,8 +27,8 @@ struct TestApplication {
 
     /// Sends a request through the whole pipeline in-process.
     func respond(
-        _ method: HTTPMethod = .get,
         _ target: String,
+        method: HTTPMethod = .get,
         headers: HTTPHeaders = HTTPHeaders(),
         body: String = ""
     ) throws -> Response {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Builds a ``Configuration`` from its sources, in increasing precedence: defaults, the JSON config file,
 /// `VESTIBULE_…` environment variables, command-line flags.
@@ -95,7 +95,7 @@ public struct ConfigurationLoader: Sendable {
         throws(ConfigurationError)
     {
         do { try setting.apply(&configuration, value) } catch {
-            throw ConfigurationError("\(source): \(error.description)")
+            throw ConfigurationError("\(source): \(error)")
         }
     }
 

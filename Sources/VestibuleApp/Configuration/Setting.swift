@@ -8,7 +8,8 @@ struct Setting: Sendable {
     let key: String
     let placeholder: String
     let summary: String
-    let apply: @Sendable (inout Configuration, String) throws(ConfigurationError) -> Void
+    /// Parses the text and stores the value; throws ``ConfigurationError`` saying what a valid value is.
+    let apply: @Sendable (inout Configuration, String) throws -> Void
 
     var flag: String { "--" + words.joined(separator: "-") }
     var environmentVariable: String { "VESTIBULE_" + words.joined(separator: "_").uppercased() }

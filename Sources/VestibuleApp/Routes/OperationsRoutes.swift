@@ -23,7 +23,7 @@ struct OperationsRoutes: Sendable {
             }
         }
         router.get("/.well-known/jwks.json") { _ in
-            var response = Response.json(try signingKeys.jwks())
+            var response = try Response.json(signingKeys.jwks())
             response.headers.replace("Cache-Control", "public, max-age=300")
             return response
         }

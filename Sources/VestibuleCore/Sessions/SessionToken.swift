@@ -1,4 +1,4 @@
-public import VestibuleCrypto
+import VestibuleCrypto
 
 /// The secret a client presents to prove its session: 256 random bits, base64url-encoded.
 /// Only ``SessionToken/hash`` is ever stored.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The translations of every ``TextKey`` for one language, read from `Resources/Strings/<tag>.json`.
 ///

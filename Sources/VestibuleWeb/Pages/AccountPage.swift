@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import VestibuleCore
 
 /// The account page: how you sign in (SIWA-8) and every device you are signed in on, each revocable.
