@@ -49,6 +49,8 @@ let package = Package(
             dependencies: ["VestibuleWeb", "VestibuleSQLite", "VestibuleLogging"],
             swiftSettings: swiftSettings
         ),
+        // Test support shared by the test targets: raw sockets, the `vestibule` process.
+        .target(name: "VestibuleTesting", swiftSettings: swiftSettings),
         .executableTarget(name: "vestibule", dependencies: ["VestibuleApp"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "vestibule-bench",
@@ -74,7 +76,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "VestibuleWebTests", dependencies: ["VestibuleWeb"], swiftSettings: swiftSettings),
-        .testTarget(name: "VestibuleAppTests", dependencies: ["VestibuleApp"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "VestibuleAppTests",
+            dependencies: ["VestibuleApp", "VestibuleTesting", "vestibule"],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

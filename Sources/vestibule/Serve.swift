@@ -7,8 +7,8 @@ import VestibuleLogging
 /// `vestibule serve`: runs until SIGINT or SIGTERM, then shuts down gracefully.
 enum Serve {
     static func run(_ configuration: Configuration, logger: Logger) throws {
-        let application = try Application.build(configuration: configuration, logger: logger)
-        // Block the signals before any thread starts listening, so they reach only the dispatch source.
+        // Block the signals before any other thread exists (threads inherit the mask), so they reach only
+        // the dispatch sources below and never kill the process midway through a request.
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGINT)
@@ -26,6 +26,7 @@ enum Serve {
             source.resume()
             return source
         }
+        let application = try Application.build(configuration: configuration, logger: logger)
         try application.start()
         // Unbuffered, so scripts and tests reading the output see it at once.
         FileHandle.standardOutput.write(Data(
