@@ -21,7 +21,7 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// Starts `vestibule arguments…` and waits until it says it is listening.
     public init(arguments: [String], environment: [String: String] = [:], startupTimeout: TimeInterval = 20) throws {
-        process.executableURL = try Self.executable()
+        process.executableURL = try VestibuleExecutable.url()
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let pipe = Pipe()
@@ -32,7 +32,7 @@ public final class ServerProcess: @unchecked Sendable {
             guard let self, !data.isEmpty else { return }
             self.lock.withLock { self.output += String(decoding: data, as: UTF8.self) }
         }
-        try Self.withSignalsUnblocked { try process.run() }
+        try VestibuleExecutable.withSignalsUnblocked { try process.run() }
 
         let deadline = Date().addingTimeInterval(startupTimeout)
         while Date() < deadline {
@@ -82,27 +82,5 @@ public final class ServerProcess: @unchecked Sendable {
         guard let marker = log.range(of: "listening on ") else { return nil }
         let address = log[marker.upperBound...].prefix { $0 != ")" }
         return address.split(separator: ":").last.flatMap { Int($0) }
-    }
-
-    /// The `vestibule` binary built next to the test bundle (`swift build --build-tests` builds both).
-    private static func executable() throws -> URL {
-        let candidates = [
-            Bundle.main.executableURL?.deletingLastPathComponent(),
-            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent(),
-        ].compactMap { $0?.appendingPathComponent("vestibule") }
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw Failure(description: "No vestibule executable next to the tests (\(candidates.map(\.path))); run `swift build` first.")
-        }
-        return found
-    }
-
-    /// Children inherit the signal mask; one started from a thread that blocks SIGTERM would ignore it.
-    private static func withSignalsUnblocked(_ body: () throws -> Void) throws {
-        var empty = sigset_t()
-        var previous = sigset_t()
-        sigemptyset(&empty)
-        pthread_sigmask(SIG_SETMASK, &empty, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        try body()
     }
 }

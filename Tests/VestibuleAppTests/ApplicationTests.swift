@@ -25,6 +25,19 @@ import VestibuleHTTP
         #expect(response.headers.values(for: "Set-Cookie").contains { $0.hasPrefix("vestibule_lang=ja") })
     }
 
+    /// SIWA-2, AUTH-4: the sign-in page explains what signing in brings, in the operator's words when given,
+    /// and how to get an account.
+    @Test func theSignInPageExplainsTheBenefitsInTheOperatorsWordsAndHowToGetAnAccount() throws {
+        let app = try TestApplication { $0.signInBenefits = ["ja": "カートを全デバイスで同期"] }
+        defer { app.application.shutdown() }
+        let japanese = try app.respond("/sign-in", headers: ["Accept-Language": "ja"]).text
+        #expect(japanese.contains("カートを全デバイスで同期"))
+        #expect(japanese.contains("初めてサインインしたときに自動で作成されます"))
+        let english = try app.respond("/sign-in").text
+        #expect(english.contains("keeps your preferences and your saved items in sync"), "the catalog's default")
+        #expect(english.contains("signing in for the first time creates it"))
+    }
+
     @Test func healthAndReadinessAnswer() throws {
         let app = try TestApplication()
         defer { app.application.shutdown() }

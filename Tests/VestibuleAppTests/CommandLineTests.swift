@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import VestibuleTesting
+
+/// The `vestibule` executable as an operator meets it.
+@Suite struct CommandLineTests {
+    @Test func versionAndHelpAnswer() throws {
+        let version = try VestibuleExecutable.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.output.hasPrefix("vestibule "))
+        let help = try VestibuleExecutable.run(["serve", "--help"])
+        #expect(help.status == 0)
+        for text in ["--host", "--port", "--data-dir", "--config", "VESTIBULE_PORT", "VESTIBULE_SECRET_KEYS", "SIGTERM"] {
+            #expect(help.output.contains(text), "serve --help mentions \(text)")
+        }
+        #expect(try VestibuleExecutable.run(["--help"]).output.contains("vestibule migrate"))
+    }
+
+    @Test func anUnknownCommandIsAUsageError() throws {
+        let result = try VestibuleExecutable.run(["serv"])
+        #expect(result.status == 64)
+        #expect(result.output.contains("Unknown command \"serv\""))
+    }
+
+    @Test func badConfigurationIsRefusedAtStartUpWithWhatToFix() throws {
+        let result = try VestibuleExecutable.run(["serve", "--port", "99999"])
+        #expect(result.status == 78)
+        #expect(result.output.contains("Configuration error: --port: port must be a whole number from 0 to 65535"))
+    }
+
+    @Test func migrateAppliesTheSchemaOnceAndReportsIt() throws {
+        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("vestibule-cli-\(UUID().uuidString)").path
+        let first = try VestibuleExecutable.run(["migrate", "--data-dir", dataDirectory])
+        #expect(first.status == 0, "\(first.output)")
+        #expect(first.output.contains("Migrations applied: 1."))
+        let second = try VestibuleExecutable.run(["migrate", "--data-dir", dataDirectory])
+        #expect(second.output.contains("Migrations applied: none (already current)."))
+    }
+
+    @Test func servePrintsWhereItRunsAndServesTheHomePage() throws {
+        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("vestibule-cli-\(UUID().uuidString)").path
+        let server = try ServerProcess(arguments: ["serve", "--port", "0", "--data-dir", dataDirectory])
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        try connection.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let home = try #require(try connection.readResponse())
+        #expect(home.status == 200)
+        #expect(home.text.contains("<h1>Welcome</h1>"))
+        #expect(server.log.contains("Vestibule is running at http://localhost:"))
+    }
+}
