@@ -15,6 +15,7 @@ public final class Application: Sendable {
     private let store: any Store
     private let server: HTTPServer
     private let draining: Draining
+    private let janitor: SessionJanitor
     private let logger: Logger
 
     private init(
@@ -23,6 +24,7 @@ public final class Application: Sendable {
         store: any Store,
         server: HTTPServer,
         draining: Draining,
+        janitor: SessionJanitor,
         logger: Logger
     ) {
         self.configuration = configuration
@@ -30,6 +32,7 @@ public final class Application: Sendable {
         self.store = store
         self.server = server
         self.draining = draining
+        self.janitor = janitor
         self.logger = logger
     }
 
@@ -95,6 +98,7 @@ public final class Application: Sendable {
                 store: store,
                 server: server,
                 draining: draining,
+                janitor: SessionJanitor(sessions: sessions, interval: .seconds(600), logger: logger),
                 logger: logger
             )
         } catch {
@@ -118,6 +122,7 @@ public final class Application: Sendable {
     /// the database. Safe to call more than once.
     public func shutdown(gracePeriod: Duration = .seconds(10)) {
         draining.begin()
+        janitor.stop()
         server.shutdown(gracePeriod: gracePeriod)
         store.close()
         logger.notice("Vestibule stopped")
