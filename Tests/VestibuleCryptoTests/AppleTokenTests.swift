@@ -26,14 +26,15 @@ private struct AppleVectors: Decodable {
 @Suite(.enabled(if: Fixtures.appleTokensAvailable,
                 "skipped: ../shared/vectors/apple/apple-signed-jwts.json is not next to this package"))
 struct AppleTokenTests {
-    private let cache = KeyCache(jwks: AppleVectors.file?.jwks ?? JWKS(keys: []))
+    // Built once, as the server builds it once per JWKS refresh.
+    private static let cache = KeyCache(jwks: AppleVectors.file?.jwks ?? JWKS(keys: []))
 
-    private var validator: JWTValidator { JWTValidator(keys: cache, allowedAlgorithms: [.rs256]) }
+    private let validator = JWTValidator(keys: Self.cache, allowedAlgorithms: [.rs256])
 
     @Test func everyAppleKeyLoads() throws {
         let jwks = try #require(AppleVectors.file).jwks
         #expect(KeyCache().replace(with: jwks).isEmpty)
-        #expect(cache.keyIDs.count == jwks.keys.count)
+        #expect(Self.cache.keyIDs.count == jwks.keys.count)
     }
 
     @Test(arguments: AppleVectors.file?.vectors ?? [])

@@ -4,15 +4,15 @@ import VestibuleCrypto
 
 /// Each way a token must be refused, with its own error code.
 @Suite struct JWSRejectionTests {
-    private let rsaKey = try! SigningKey.generate(.rs256)
-    private let ecKey = try! SigningKey.generate(.es256)
-    private let cache: KeyCache
-    private let validator: JWTValidator
+    // Shared by every test: RSA key generation is the slow part of this suite.
+    private static let rsaKey = try! SigningKey.generate(.rs256)
+    private static let ecKey = try! SigningKey.generate(.es256)
+    private static let cache = KeyCache(jwks: .of([(rsaKey, "rsa-1")]))
 
-    init() {
-        cache = KeyCache(jwks: .of([(rsaKey, "rsa-1")]))
-        validator = JWTValidator(keys: cache, allowedAlgorithms: [.rs256, .es256])
-    }
+    private var rsaKey: SigningKey { Self.rsaKey }
+    private var ecKey: SigningKey { Self.ecKey }
+    private var cache: KeyCache { Self.cache }
+    private let validator = JWTValidator(keys: Self.cache, allowedAlgorithms: [.rs256, .es256])
 
     private func validClaims() -> [UInt8] {
         Forge.claims(exp: Fixtures.now + 300, iat: Fixtures.now)
