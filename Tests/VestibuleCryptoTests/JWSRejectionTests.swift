@@ -136,3 +136,14 @@ import VestibuleCrypto
         #expect(Set(codes).count == codes.count)
     }
 }
+
+@Suite struct JWSErrorTests {
+    @Test func tokenSuppliedValuesInReasonsAreShortAndPrintable() throws {
+        let validator = JWTValidator(keys: KeyCache(), allowedAlgorithms: [.rs256])
+        let header = Forge.segment(#"{"alg":"RS256","kid":"evil\nINFO forged log line \#(String(repeating: "x", count: 100))"}"#)
+        let error = #expect(throws: JWSError(.unknownKeyID)) { try validator.verify(header + ".e30.AA", now: Fixtures.now) }
+        let reason = try #require(error?.reason)
+        #expect(!reason.contains("\n"))
+        #expect(reason.count < 80)
+    }
+}
