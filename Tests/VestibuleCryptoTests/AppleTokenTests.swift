@@ -24,7 +24,7 @@ private struct AppleVectors: Decodable {
 }
 
 @Suite(.enabled(if: Fixtures.appleTokensAvailable,
-                "skipped: ../shared/vectors/apple/apple-signed-jwts.json is not next to this package"))
+                "needs ../shared/vectors/apple/apple-signed-jwts.json next to this package"))
 struct AppleTokenTests {
     // Built once, as the server builds it once per JWKS refresh.
     private static let cache = KeyCache(jwks: AppleVectors.file?.jwks ?? JWKS(keys: []))
