@@ -44,5 +44,12 @@ public struct JWSError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public static func == (lhs: JWSError, rhs: JWSError) -> Bool { lhs.code == rhs.code }
 
+    /// A token-supplied value made safe to put in ``reason`` (and so in logs): printable ASCII
+    /// only, at most 40 characters, because the value comes from whoever sent the token.
+    static func quoted(_ value: String) -> String {
+        let printable = value.unicodeScalars.prefix(40).map { (0x20...0x7E).contains($0.value) ? Character($0) : "?" }
+        return "\"" + String(printable) + (value.unicodeScalars.count > 40 ? "…\"" : "\"")
+    }
+
     public var description: String { reason.isEmpty ? "JWSError(\(code))" : "JWSError(\(code)): \(reason)" }
 }

@@ -37,12 +37,3 @@ public struct JWK: Codable, Sendable, Equatable, Hashable {
         self.e = e
     }
 }
-
-/// A JSON Web Key Set: `{"keys": [...]}`.
-public struct JWKS: Codable, Sendable, Equatable {
-    public var keys: [JWK]
-
-    public init(keys: [JWK]) {
-        self.keys = keys
-    }
-}

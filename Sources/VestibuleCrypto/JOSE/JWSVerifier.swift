@@ -42,7 +42,7 @@ public struct JWSVerifier: Sendable {
 
         guard header.alg.lowercased() != "none" else { throw JWSError(.algorithmNone, "unsigned token") }
         guard let algorithm = JWSAlgorithm(rawValue: header.alg), allowedAlgorithms.contains(algorithm) else {
-            throw JWSError(.algorithmNotAllowed, "alg \(header.alg) is not allowed")
+            throw JWSError(.algorithmNotAllowed, "alg \(JWSError.quoted(header.alg)) is not allowed")
         }
         guard header.crit == nil else { throw JWSError(.malformed, "critical header extensions are not supported") }
 
@@ -66,7 +66,9 @@ public struct JWSVerifier: Sendable {
             return key
         case .cache(let cache):
             guard let kid else { throw JWSError(.unknownKeyID, "header has no kid") }
-            guard let key = cache.key(for: kid) else { throw JWSError(.unknownKeyID, "no key with kid \(kid)") }
+            guard let key = cache.key(for: kid) else {
+                throw JWSError(.unknownKeyID, "no key with kid \(JWSError.quoted(kid))")
+            }
             return key
         }
     }

@@ -44,7 +44,8 @@ public final class KeyCache: Sendable {
             do {
                 next[kid] = try PublicKey(jwk: jwk)
             } catch {
-                refused.append(CryptoError(error.code, "kid \(kid): \(error.context)", libraryErrors: error.libraryErrors))
+                let context = "kid \(kid): \(error.context)"
+                refused.append(CryptoError(error.code, context, libraryErrors: error.libraryErrors))
             }
         }
         keys.withLock { $0 = next }

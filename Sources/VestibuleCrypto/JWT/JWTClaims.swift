@@ -65,7 +65,9 @@ public struct JWTClaims: Sendable {
 
     private static func date(_ object: [String: JSONValue], _ name: String) throws(JWSError) -> Date? {
         guard let value = object[name] else { return nil }
-        guard let seconds = value.numberValue, seconds.isFinite else { throw JWSError(.malformed, "\(name) is not a number") }
+        guard let seconds = value.numberValue, seconds.isFinite else {
+            throw JWSError(.malformed, "\(name) is not a number")
+        }
         return Date(timeIntervalSince1970: seconds)
     }
 

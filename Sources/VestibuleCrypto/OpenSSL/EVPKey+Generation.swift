@@ -10,7 +10,9 @@ extension EVPKey {
         }
         guard let context else { throw CryptoError.openSSL(.libraryFailure, "EVP_PKEY_CTX_new_from_name") }
         defer { EVP_PKEY_CTX_free(context) }
-        guard EVP_PKEY_keygen_init(context) == 1 else { throw CryptoError.openSSL(.libraryFailure, "EVP_PKEY_keygen_init") }
+        guard EVP_PKEY_keygen_init(context) == 1 else {
+            throw CryptoError.openSSL(.libraryFailure, "EVP_PKEY_keygen_init")
+        }
         switch algorithm {
         case .rs256:
             guard EVP_PKEY_CTX_set_rsa_keygen_bits(context, 2048) == 1 else {

@@ -17,7 +17,9 @@ extension EVPKey {
             guard jwk.crv == "P-256" else { throw CryptoError(.unsupportedKey, "EC curve is not P-256") }
             let x = try member(jwk.x, "x")
             let y = try member(jwk.y, "y")
-            guard x.count == 32, y.count == 32 else { throw CryptoError(.invalidKey, "P-256 coordinates must be 32 bytes") }
+            guard x.count == 32, y.count == 32 else {
+                throw CryptoError(.invalidKey, "P-256 coordinates must be 32 bytes")
+            }
             let point = [0x04] + x + y
             key = vestibule_ec_public_key("P-256", point, point.count)
         case "OKP":

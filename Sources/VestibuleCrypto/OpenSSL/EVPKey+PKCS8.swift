@@ -14,7 +14,9 @@ extension EVPKey {
         }
         guard let info else { throw CryptoError.openSSL(.invalidEncoding, "not a DER PKCS #8 private key") }
         defer { PKCS8_PRIV_KEY_INFO_free(info) }
-        guard let key = EVP_PKCS82PKEY(info) else { throw CryptoError.openSSL(.invalidKey, "PKCS #8 key is not usable") }
+        guard let key = EVP_PKCS82PKEY(info) else {
+            throw CryptoError.openSSL(.invalidKey, "PKCS #8 key is not usable")
+        }
         return EVPKey(taking: key)
     }
 

@@ -8,13 +8,13 @@ extension PasswordHasher {
         /// Lanes (p); libsodium supports only 1.
         public var parallelism: Int { 1 }
 
-        public init(memoryKiB: Int, iterations: Int) {
+        public init(memoryKiB: Int = 19_456, iterations: Int = 2) {
             self.memoryKiB = memoryKiB
             self.iterations = iterations
         }
 
         /// OWASP's Argon2id recommendation for p = 1: 19 MiB, 2 iterations.
-        public static let owasp = Parameters(memoryKiB: 19_456, iterations: 2)
+        public static let owasp = Parameters()
 
         /// The ranges accepted for hashing and for verifying stored hashes: libsodium's minimum
         /// (8 KiB, 1 pass) up to 1 GiB and 16 passes.
