@@ -33,6 +33,29 @@ import VestibuleTesting
         #expect(!lower.contains("strict-transport-security"), "no HSTS over plain HTTP")
     }
 
+    @Test func theAccessLogNeverContainsCookiesTokensCodesOrPasswords() throws {
+        let app = try TestApplication()
+        try app.application.start()
+        let (_, cookie) = try app.signIn()
+        let token = String(cookie.split(separator: "=", maxSplits: 1)[1])
+        let requests = [
+            "GET /account?code=QUERY-SECRET-123 HTTP/1.1\r\nHost: x\r\nCookie: \(cookie)\r\n\r\n",
+            "POST /sign-out HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer BEARER-SECRET-456\r\n"
+                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 28\r\n\r\npassword=BODY-SECRET-789&a=b",
+        ]
+        for request in requests {
+            let connection = try RawConnection(port: app.application.port)
+            try connection.send(request)
+            _ = try connection.readResponse()
+        }
+        app.application.shutdown()
+        let log = app.logs.text
+        #expect(log.contains("/account"), "the access log recorded the requests: \(log)")
+        for secret in [token, "QUERY-SECRET-123", "BEARER-SECRET-456", "BODY-SECRET-789"] {
+            #expect(!log.contains(secret))
+        }
+    }
+
     @Test func behindATLSProxyResponsesCarryHSTSAndSecureHostCookies() throws {
         let app = try TestApplication { $0.publicURL = URL(string: "https://id.example.com") }
         try app.application.start()
