@@ -128,9 +128,6 @@ public final class Application: Sendable {
         logger.notice("Vestibule stopped")
     }
 
-    /// Checks the database file (`PRAGMA integrity_check` for SQLite).
-    public func checkIntegrity() throws -> Bool { try store.checkIntegrity() }
-
     static func openStore(configuration: Configuration) throws(StartupError) -> any Store {
         do {
             try FileManager.default.createDirectory(

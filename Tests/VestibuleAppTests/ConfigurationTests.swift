@@ -51,6 +51,7 @@ import Testing
         (["--port", "70000"], "port must be a whole number from 0 to 65535"),
         (["--prot", "80"], "Unknown option --prot"),
         (["--port"], "--port needs a value"),
+        (["8080"], "Unexpected argument 8080"),
         (["--log-level", "loud"], "log-level must be one of"),
         (["--public-url", "https://id.example.com/path"], "public-url must be an http or https origin"),
         (["--behind-tls-proxy", "maybe"], "behind-tls-proxy must be true or false"),

@@ -41,24 +41,19 @@ public struct ConfigurationLoader: Sendable {
         var flags: [String: String] = [:]
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
-            let name: String
-            let value: String
-            if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                value = String(argument[argument.index(after: equals)...])
-            } else {
-                name = argument
-                guard known.contains(name) else { break }
-                guard let next = remaining.popFirst() else { throw ConfigurationError("\(name) needs a value.") }
-                value = next
-            }
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
             guard known.contains(name) else {
-                throw ConfigurationError("Unknown option \(name). Run `vestibule serve --help` for the list.")
+                let kind = name.hasPrefix("-") ? "Unknown option" : "Unexpected argument"
+                throw ConfigurationError("\(kind) \(name). Run `vestibule serve --help` for the list.")
             }
-            flags[name] = value
-        }
-        if let unknown = arguments.first(where: { $0.hasPrefix("--") && !known.contains($0.split(separator: "=")[0].description) }) {
-            throw ConfigurationError("Unknown option \(unknown). Run `vestibule serve --help` for the list.")
+            if parts.count == 2 {
+                flags[name] = String(parts[1])
+            } else if let value = remaining.popFirst() {
+                flags[name] = value
+            } else {
+                throw ConfigurationError("\(name) needs a value.")
+            }
         }
         return flags
     }
