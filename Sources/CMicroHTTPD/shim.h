@@ -28,6 +28,8 @@ typedef struct vestibule_mhd_settings {
 static inline struct MHD_Daemon *vestibule_mhd_start(const vestibule_mhd_settings *s) {
     return MHD_start_daemon(
         s->flags, 0, NULL, NULL, s->access_handler, s->context,
+        // First, so that MHD reports problems with the options below through it too.
+        MHD_OPTION_EXTERNAL_LOGGER, s->error_log, s->context,
         MHD_OPTION_LISTEN_SOCKET, (MHD_socket) s->listen_fd,
         MHD_OPTION_THREAD_POOL_SIZE, s->thread_pool_size,
         MHD_OPTION_CONNECTION_LIMIT, s->connection_limit,
@@ -35,7 +37,6 @@ static inline struct MHD_Daemon *vestibule_mhd_start(const vestibule_mhd_setting
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, s->connection_memory_limit,
         MHD_OPTION_NOTIFY_COMPLETED, s->request_completed, s->context,
         MHD_OPTION_URI_LOG_CALLBACK, s->uri_log, s->context,
-        MHD_OPTION_EXTERNAL_LOGGER, s->error_log, s->context,
         MHD_OPTION_END);
 }
 

@@ -27,8 +27,11 @@ final class Daemon: @unchecked Sendable {
             thread_pool_size: UInt32(clamping: configuration.threadPoolSize),
             connection_limit: UInt32(clamping: configuration.maxConnections),
             connection_timeout_seconds: UInt32(clamping: configuration.connectionTimeout),
-            // The pool holds the request head plus room to read body chunks and write the response head.
-            connection_memory_limit: configuration.maxHeaderBytes + Self.workingMemory,
+            // We enforce maxHeaderBytes ourselves (431 with our headers, see ServerContext.earlyRejection).
+            // MHD keeps the whole head, a record per field and the response head in this pool, and fails
+            // without an answer when a head fits but the response head does not; twice the budget keeps that
+            // far above our own limit. Heads beyond the pool get MHD's own 431 (414 for a long request line).
+            connection_memory_limit: 2 * configuration.maxHeaderBytes + Self.workingMemory,
             access_handler: accessCallback,
             request_completed: completedCallback,
             uri_log: uriCallback,
@@ -53,6 +56,6 @@ final class Daemon: @unchecked Sendable {
     /// Blocks until every worker thread has finished its current call, then closes all connections.
     deinit { MHD_stop_daemon(handle) }
 
-    /// Above `maxHeaderBytes`: MHD's read buffer for body chunks and the buffer for the response head.
-    private static let workingMemory = 16 * 1024
+    /// Room for reading body chunks and writing the response head.
+    private static let workingMemory = 8 * 1024
 }

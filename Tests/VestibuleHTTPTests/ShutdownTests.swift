@@ -1,0 +1,62 @@
+import Dispatch
+import Glibc
+import Synchronization
+import Testing
+@testable import VestibuleHTTP
+
+@Suite struct ShutdownTests {
+    @Test func shutdownLetsTheInFlightRequestFinishAndRefusesNewConnections() throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.port = 0
+        configuration.threadPoolSize = 2
+        let server = HTTPServer(configuration: configuration, logger: .init(label: "t", sink: .discard)) { _ in
+            usleep(300_000)
+            return .text("slow but done")
+        }
+        try server.start()
+        let port = server.port
+
+        let slow = try RawConnection(port: port)
+        try slow.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(eventually { server.inFlightRequests == 1 })
+
+        let shutdownDone = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            server.shutdown(gracePeriod: .seconds(5))
+            shutdownDone.signal()
+        }
+        // Refused as soon as shutdown has begun, while the slow request is still running.
+        #expect(eventually { (try? RawConnection(port: port)) == nil })
+
+        let response = try #require(try slow.readResponse())
+        #expect(response.status == 200)
+        #expect(response.text == "slow but done")
+        shutdownDone.wait()
+        #expect(throws: RawConnection.Failure.self) { try RawConnection(port: port) }
+        #expect(server.inFlightRequests == 0)
+        server.shutdown(gracePeriod: .seconds(1))  // idempotent
+    }
+
+    @Test func shutdownGivesUpOnRequestsAfterTheGracePeriod() throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.port = 0
+        let server = HTTPServer(configuration: configuration, logger: .init(label: "t", sink: .discard)) { _ in
+            .text("never")
+        }
+        try server.start()
+        let stalled = try RawConnection(port: server.port)
+        // Announces a body it never sends: the request stays in flight.
+        try stalled.send("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n")
+        #expect(eventually { server.inFlightRequests == 1 })
+        let started = ContinuousClock.now
+        server.shutdown(gracePeriod: .milliseconds(200))
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(try stalled.readResponse() == nil)
+    }
+
+    @Test func shutdownBeforeStartIsHarmless() {
+        let server = HTTPServer(logger: .init(label: "t", sink: .discard)) { _ in .empty() }
+        server.shutdown(gracePeriod: .zero)
+        #expect(throws: HTTPServerError.self) { try server.start() }
+    }
+}
