@@ -17,6 +17,8 @@ typedef struct vestibule_mhd_settings {
     unsigned int connection_limit;
     unsigned int connection_timeout_seconds;
     size_t connection_memory_limit;
+    /// 1: refuse requests that bend the HTTP/1.1 syntax (no Host, whitespace before a colon, ...).
+    int strict_for_client;
     MHD_AccessHandlerCallback access_handler;
     MHD_RequestCompletedCallback request_completed;
     void *(*uri_log)(void *cls, const char *uri, struct MHD_Connection *connection);
@@ -35,6 +37,7 @@ static inline struct MHD_Daemon *vestibule_mhd_start(const vestibule_mhd_setting
         MHD_OPTION_CONNECTION_LIMIT, s->connection_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, s->connection_timeout_seconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, s->connection_memory_limit,
+        MHD_OPTION_STRICT_FOR_CLIENT, s->strict_for_client,
         MHD_OPTION_NOTIFY_COMPLETED, s->request_completed, s->context,
         MHD_OPTION_URI_LOG_CALLBACK, s->uri_log, s->context,
         MHD_OPTION_END);

@@ -22,6 +22,8 @@ import Testing
         ("absurd Content-Length", Array("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999999\r\n\r\n".utf8)),
         ("negative Content-Length", Array("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n".utf8)),
         ("two Content-Lengths", Array("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab".utf8)),
+        ("Content-Length with chunked", Array("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n".utf8)),
+        ("raw space in target", Array("GET /a b HTTP/1.1\r\nHost: x\r\n\r\n".utf8)),
         ("bad chunk size", Array("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\nabc\r\n0\r\n\r\n".utf8)),
         ("bogus method", Array("FROB / HTTP/1.1\r\nHost: x\r\n\r\n".utf8)),
         ("method with control bytes", Array("G\u{7}T / HTTP/1.1\r\nHost: x\r\n\r\n".utf8)),

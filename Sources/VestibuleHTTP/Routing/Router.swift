@@ -51,7 +51,7 @@ public struct Router: Sendable {
         guard !allowed.isEmpty else { throw HTTPError(.notFound, "No page exists at this address.") }
         if allowed.contains(.get) { allowed.insert(.head) }
         let allow = allowed.map(\.rawValue).sorted().joined(separator: ", ")
-        throw HTTPError(.methodNotAllowed, "This address does not accept \(request.method).", headers: ["Allow": allow])
+        throw HTTPError(.methodNotAllowed, "This address does not accept that method.", headers: ["Allow": allow])
     }
 
     /// Like ``handle(_:)`` but never throws: errors become responses the way the server makes them, except that

@@ -32,6 +32,9 @@ final class Daemon: @unchecked Sendable {
             // without an answer when a head fits but the response head does not; twice the budget keeps that
             // far above our own limit. Heads beyond the pool get MHD's own 431 (414 for a long request line).
             connection_memory_limit: 2 * configuration.maxHeaderBytes + Self.workingMemory,
+            // Strict parsing: a sign-in service gains nothing from tolerating malformed clients, and a proxy in
+            // front may parse leniently in a different way.
+            strict_for_client: 1,
             access_handler: accessCallback,
             request_completed: completedCallback,
             uri_log: uriCallback,

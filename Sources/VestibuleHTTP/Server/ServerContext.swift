@@ -78,8 +78,11 @@ final class ServerContext: Sendable {
         if state.headBytes > maxHeaderBytes {
             return HTTPError(.requestHeaderFieldsTooLarge, "The request header fields exceed \(maxHeaderBytes) bytes.")
         }
-        if state.hasInvalidHeader {
-            return HTTPError(.badRequest, "A header field contains a NUL character.")
+        // Framing that two parsers could read differently is the stuff of request smuggling behind a proxy
+        // (RFC 9112 §6.3): refuse it rather than pick an interpretation.
+        let lengths = state.headers.values(for: "Content-Length")
+        if Set(lengths).count > 1 || (!lengths.isEmpty && state.headers.contains("Transfer-Encoding")) {
+            return HTTPError(.badRequest, "The request body length is ambiguous.")
         }
         if let declared = state.headers["Content-Length"].flatMap(Int.init), declared > maxBodyBytes {
             return tooLarge
