@@ -5,9 +5,9 @@
 /// An unknown path is a 404, a known path with another method a 405 with `Allow`, and `HEAD` is answered by
 /// the `GET` handler without a body unless a `HEAD` handler is registered.
 public struct Router: Sendable {
-    private var routes: [Route] = []
-    /// Index into `routes` for patterns without parameters: the common case is one dictionary lookup.
-    private var literalRoutes: [String: Int] = [:]
+    /// Patterns without parameters, by path: the common case costs one dictionary lookup.
+    private var literalRoutes: [String: Route] = [:]
+    private var parameterRoutes: [Route] = []
 
     public init() {}
 
@@ -15,12 +15,13 @@ public struct Router: Sendable {
     /// the same method and pattern replaces the earlier one.
     public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
         let segments = RouteSegment.parse(pattern)
-        if let index = routes.firstIndex(where: { $0.segments == segments }) {
-            routes[index].handlers[method] = handler
-            return
+        if segments.allSatisfy(\.isLiteral) {
+            literalRoutes[pattern, default: Route(segments: segments, handlers: [:])].handlers[method] = handler
+        } else if let index = parameterRoutes.firstIndex(where: { $0.segments == segments }) {
+            parameterRoutes[index].handlers[method] = handler
+        } else {
+            parameterRoutes.append(Route(segments: segments, handlers: [method: handler]))
         }
-        routes.append(Route(segments: segments, handlers: [method: handler]))
-        if segments.allSatisfy(\.isLiteral) { literalRoutes[pattern] = routes.count - 1 }
     }
 
     public mutating func get(_ pattern: String, _ handler: @escaping Handler) { add(.get, pattern, handler) }
@@ -34,24 +35,45 @@ public struct Router: Sendable {
     /// Give this to ``HTTPServer`` (`handler: router.handle`) so that unexpected errors reach the server's log.
     public func handle(_ request: Request) throws -> Response {
         var allowed: Set<HTTPMethod> = []
-        for (index, parameters) in matches(for: request.path) {
-            let handlers = routes[index].handlers
-            var matched = request
-            matched.pathParameters = parameters
-            if let handler = handlers[request.method] {
-                return try handler(matched)
+        if let route = literalRoutes[request.path],
+            let response = try dispatch(request, to: route, parameters: [:], allowed: &allowed)
+        {
+            return response
+        }
+        if !parameterRoutes.isEmpty {
+            let segments = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+            for route in parameterRoutes {
+                guard let parameters = route.match(segments) else { continue }
+                if let response = try dispatch(request, to: route, parameters: parameters, allowed: &allowed) {
+                    return response
+                }
             }
-            if request.method == .head, let get = handlers[.get] {
-                var response = try get(matched)
-                response.body = []
-                return response
-            }
-            allowed.formUnion(handlers.keys)
         }
         guard !allowed.isEmpty else { throw HTTPError(.notFound, "No page exists at this address.") }
         if allowed.contains(.get) { allowed.insert(.head) }
         let allow = allowed.map(\.rawValue).sorted().joined(separator: ", ")
         throw HTTPError(.methodNotAllowed, "This address does not accept that method.", headers: ["Allow": allow])
+    }
+
+    /// The route's answer, or nil (adding the route's methods to `allowed`) when it has no handler for the method.
+    private func dispatch(
+        _ request: Request,
+        to route: Route,
+        parameters: [String: String],
+        allowed: inout Set<HTTPMethod>
+    ) throws -> Response? {
+        var matched = request
+        matched.pathParameters = parameters
+        if let handler = route.handlers[request.method] {
+            return try handler(matched)
+        }
+        if request.method == .head, let get = route.handlers[.get] {
+            var response = try get(matched)
+            response.body = []
+            return response
+        }
+        allowed.formUnion(route.handlers.keys)
+        return nil
     }
 
     /// Like ``handle(_:)`` but never throws: errors become responses the way the server makes them, except that
@@ -64,17 +86,6 @@ public struct Router: Sendable {
         } catch {
             return Response.internalError(requestID: request.id)
         }
-    }
-
-    /// Matching routes in precedence order, with the parameters each one captures.
-    private func matches(for path: String) -> [(Int, [String: String])] {
-        var result: [(Int, [String: String])] = []
-        if let literal = literalRoutes[path] { result.append((literal, [:])) }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        for (index, route) in routes.enumerated() where index != literalRoutes[path] {
-            if let parameters = route.match(segments) { result.append((index, parameters)) }
-        }
-        return result
     }
 }
 

@@ -81,7 +81,7 @@ final class ServerContext: Sendable {
         // Framing that two parsers could read differently is the stuff of request smuggling behind a proxy
         // (RFC 9112 §6.3): refuse it rather than pick an interpretation.
         let lengths = state.headers.values(for: "Content-Length")
-        if Set(lengths).count > 1 || (!lengths.isEmpty && state.headers.contains("Transfer-Encoding")) {
+        if (lengths.count > 1 && Set(lengths).count > 1) || (!lengths.isEmpty && state.headers.contains("Transfer-Encoding")) {
             return HTTPError(.badRequest, "The request body length is ambiguous.")
         }
         if let declared = state.headers["Content-Length"].flatMap(Int.init), declared > maxBodyBytes {
