@@ -130,6 +130,21 @@ import VestibuleLogging
         }
     }
 
+    @Test(arguments: [
+        "Content-Length: 3\r\nContent-Length: 4\r\n\r\nabcd",
+        "Content-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n",
+    ])
+    func ambiguousBodyFramingIsRefusedAndTheConnectionClosed(framing: String) throws {
+        try withServer(handler: Self.router.handle) { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\n\(framing)")
+            let response = try #require(try connection.readResponse())
+            #expect(response.status == 400)
+            #expect(response.text == "The request body length is ambiguous.\n")
+            #expect(response.header("Connection") == "close")
+        }
+    }
+
     @Test func headerFieldsOverLimitAre431() throws {
         try withServer({ $0.maxHeaderBytes = 4096 }) { server in
             let fits = try get("/", port: server.port, headers: "X-A: \(String(repeating: "a", count: 3500))\r\n")

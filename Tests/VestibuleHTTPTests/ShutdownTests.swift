@@ -31,6 +31,7 @@ import Testing
         let response = try #require(try slow.readResponse())
         #expect(response.status == 200)
         #expect(response.text == "slow but done")
+        #expect(response.header("Connection") == "close")
         shutdownDone.wait()
         #expect(throws: RawConnection.Failure.self) { try RawConnection(port: port) }
         #expect(server.inFlightRequests == 0)

@@ -57,7 +57,9 @@ public struct Request: Sendable {
 
     /// The raw path of ``rawTarget`` without the query string: what the access log records, since query
     /// strings can carry codes and tokens.
-    public var rawPath: Substring {
-        rawTarget.firstIndex(of: "?").map { rawTarget[..<$0] } ?? rawTarget[...]
+    public var rawPath: Substring { Self.rawPath(of: rawTarget) }
+
+    static func rawPath(of target: String) -> Substring {
+        target.firstIndex(of: "?").map { target[..<$0] } ?? target[...]
     }
 }

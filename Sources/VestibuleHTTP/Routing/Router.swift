@@ -88,10 +88,3 @@ public struct Router: Sendable {
         }
     }
 }
-
-extension Response {
-    /// The answer to an unexpected error: generic, with the request id so an operator can find the log entry.
-    static func internalError(requestID: RequestID) -> Response {
-        HTTPError(.internalServerError, "Something went wrong on our side (request \(requestID)).").response
-    }
-}

@@ -39,11 +39,12 @@ let completedCallback: MHD_RequestCompletedCallback = { cls, _, requestContext, 
     context.inFlight.subtract(1, ordering: .relaxed)
 }
 
-/// MHD's diagnostics go to our logger instead of raw stderr.
+/// MHD's diagnostics go to our logger instead of raw stderr. At notice level: nearly all of them are about
+/// misbehaving clients (malformed requests, resets), which an internet-facing server sees all day.
 let errorLogCallback: MHD_LogCallback = { cls, format, arguments in
     guard let context = context(cls), let format, let arguments else { return }
     var buffer = [CChar](repeating: 0, count: 512)
     _ = vsnprintf(&buffer, buffer.count, format, arguments)
     let message = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    context.logger.warning("libmicrohttpd: \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
+    context.logger.notice("libmicrohttpd: \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
 }

@@ -48,7 +48,8 @@ public final class HTTPServer: Sendable {
     var inFlightRequests: Int { context.inFlight.load(ordering: .relaxed) }
 
     /// Stops gracefully: refuses new connections at once, waits up to `gracePeriod` for requests in flight to
-    /// be answered, then closes every connection and joins the worker threads.
+    /// be answered (each answer now carries `Connection: close`), then closes every connection and joins the
+    /// worker threads.
     ///
     /// Idempotent; a second call returns immediately, possibly before the first has finished. A handler still
     /// running when the grace period ends is waited for (a thread cannot be interrupted), its client is not.
@@ -63,6 +64,7 @@ public final class HTTPServer: Sendable {
             return daemon
         }
         guard let daemon else { return }
+        context.isDraining.store(true, ordering: .relaxed)
         daemon.quiesce()
         let deadline = ContinuousClock.now + gracePeriod
         while context.inFlight.load(ordering: .relaxed) > 0, ContinuousClock.now < deadline {

@@ -1,4 +1,5 @@
 internal import CMicroHTTPD
+import Synchronization
 import VestibuleLogging
 
 extension ServerContext {
@@ -8,6 +9,10 @@ extension ServerContext {
         var response = response
         securityHeaders.apply(to: &response.headers)
         response.headers.replace("X-Request-ID", state.id.description)
+        if isDraining.load(ordering: .relaxed) {
+            // Shutting down: tell keep-alive clients to reconnect (elsewhere) instead of sending more here.
+            response.headers.replace("Connection", "close")
+        }
         guard let native = Self.nativeResponse(response) else {
             // Only a header value MHD refuses (CR or LF in it, e.g. a redirect to unchecked input) gets here.
             logger.error("response header rejected", ["request_id": state.id.description])
@@ -40,12 +45,11 @@ extension ServerContext {
         let elapsed = ContinuousClock.now - state.started
         let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
         let fraction = String(micros % 1000)
-        let path = state.rawTarget.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         logger.info(
             "request",
             [
                 "method": state.method,
-                "path": String(path),
+                "path": String(Request.rawPath(of: state.rawTarget)),
                 "status": String(status.code),
                 "duration_ms": "\(micros / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)",
                 "bytes": String(bodyCount),

@@ -15,6 +15,8 @@ final class ServerContext: Sendable {
     /// Requests between the URI callback (state created) and the completion callback (state freed). Drives
     /// graceful shutdown and lets tests check that no request state leaks.
     let inFlight = Atomic<Int>(0)
+    /// Set when graceful shutdown begins.
+    let isDraining = Atomic<Bool>(false)
 
     init(configuration: HTTPServer.Configuration, logger: Logger, handler: @escaping Handler) {
         self.handler = handler
