@@ -184,6 +184,18 @@ import VestibuleLogging
         }
     }
 
+    @Test(arguments: ["/next\r\nSet-Cookie: injected=1", "/next\nX-Injected: 1", "/next\rX-Injected: 1"])
+    func headerValueWithLineBreakCannotInjectAHeader(location: String) throws {
+        let log = LogCapture()
+        try withServer(log: log, handler: { _ in .redirect(to: location) }) { server in
+            let response = try #require(try get("/", port: server.port))
+            #expect(response.status == 500)
+            #expect(response.header("Set-Cookie") == nil && response.header("X-Injected") == nil)
+            #expect(response.header("X-Request-ID") != nil)
+            #expect(log.text.contains("response header rejected"))
+        }
+    }
+
     @Test func portZeroBindsAnEphemeralPort() throws {
         try withServer { server in #expect(server.port > 0 && server.port != 8080) }
     }

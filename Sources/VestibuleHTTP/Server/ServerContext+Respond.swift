@@ -6,6 +6,17 @@ extension ServerContext {
     /// Adds the headers every response carries, queues the response on the connection and writes the access
     /// log line.
     func respond(_ response: Response, to state: RequestState, on connection: OpaquePointer) -> MHD_Result {
+        if let native = nativeResponse(decorated(response, state)) {
+            return queue(native, status: response.status, bodyCount: response.body.count, state, connection)
+        }
+        // Only a header value MHD refuses (CR or LF in it, e.g. a redirect to unchecked input) gets here.
+        logger.error("response header rejected", ["request_id": state.id.description])
+        let fallback = Response.internalError(requestID: state.id)
+        guard let native = nativeResponse(decorated(fallback, state)) else { return .NO }
+        return queue(native, status: fallback.status, bodyCount: fallback.body.count, state, connection)
+    }
+
+    private func decorated(_ response: Response, _ state: RequestState) -> Response {
         var response = response
         securityHeaders.apply(to: &response.headers)
         response.headers.replace("X-Request-ID", state.id.description)
@@ -13,25 +24,16 @@ extension ServerContext {
             // Shutting down: tell keep-alive clients to reconnect (elsewhere) instead of sending more here.
             response.headers.replace("Connection", "close")
         }
-        guard let native = Self.nativeResponse(response) else {
-            // Only a header value MHD refuses (CR or LF in it, e.g. a redirect to unchecked input) gets here.
-            logger.error("response header rejected", ["request_id": state.id.description])
-            var fallback = Response.internalError(requestID: state.id)
-            securityHeaders.apply(to: &fallback.headers)
-            fallback.headers.add("X-Request-ID", state.id.description)
-            return queue(Self.nativeResponse(fallback), status: fallback.status, bodyCount: fallback.body.count, state, connection)
-        }
-        return queue(native, status: response.status, bodyCount: response.body.count, state, connection)
+        return response
     }
 
     private func queue(
-        _ native: OpaquePointer?,
+        _ native: OpaquePointer,
         status: HTTPStatus,
         bodyCount: Int,
         _ state: RequestState,
         _ connection: OpaquePointer
     ) -> MHD_Result {
-        guard let native else { return .NO }
         defer { MHD_destroy_response(native) }
         let result = MHD_queue_response(connection, UInt32(clamping: status.code), native)
         logAccess(state, status: status, bodyCount: bodyCount)
@@ -61,12 +63,12 @@ extension ServerContext {
 
     /// MHD copies the body (`MUST_COPY`) and every header (`strdup`), so nothing Swift owns outlives the call.
     /// Nil when MHD refuses a header.
-    private static func nativeResponse(_ response: Response) -> OpaquePointer? {
+    private func nativeResponse(_ response: Response) -> OpaquePointer? {
         let native = response.body.withUnsafeBytes { bytes in
             MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
         }
         guard let native else { return nil }
-        for (name, value) in response.headers where !isComputedByMHD(name) {
+        for (name, value) in response.headers where !Self.isComputedByMHD(name) {
             guard MHD_add_response_header(native, name, value) == .YES else {
                 MHD_destroy_response(native)
                 return nil
