@@ -11,9 +11,8 @@ final class Daemon: @unchecked Sendable {
     /// Every callback borrows this through `cls`; holding it here guarantees it outlives the daemon.
     let context: ServerContext
 
-    /// Gives MHD a duplicate of `socket`'s descriptor: whether MHD closes a descriptor it was given when it
-    /// fails to start is not documented, and with a duplicate it does not matter. `socket` closes the
-    /// original when the caller drops it.
+    /// Gives MHD a duplicate of `socket`'s descriptor, which MHD then owns (it closes it on stop; after quiesce
+    /// we do). `socket` keeps and closes the original, so the caller's error paths stay simple.
     init(configuration: HTTPServer.Configuration, socket: borrowing ListeningSocket, context: ServerContext) throws(HTTPServerError) {
         let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ERROR_LOG.rawValue
             | MHD_USE_ITC.rawValue  // required by MHD_quiesce_daemon (graceful shutdown)
@@ -45,6 +44,8 @@ final class Daemon: @unchecked Sendable {
             context: Unmanaged.passUnretained(context).toOpaque()
         )
         guard let handle = vestibule_mhd_start(&settings) else {
+            // Whether a failed start closed the duplicate is undocumented: leaking one descriptor on a failed
+            // start is safer than risking a double close of a number another thread may have reused.
             throw HTTPServerError(.daemonFailure, "libmicrohttpd failed to start; its log says why.")
         }
         self.handle = handle

@@ -1,5 +1,6 @@
 internal import CMicroHTTPD
 internal import Glibc
+import Synchronization
 import VestibuleLogging
 
 // The C callbacks libmicrohttpd calls on its worker threads. `cls` is always the `ServerContext`, kept alive
@@ -45,6 +46,7 @@ let errorLogCallback: MHD_LogCallback = { cls, format, arguments in
     guard let context = context(cls), let format, let arguments else { return }
     var buffer = [CChar](repeating: 0, count: 512)
     _ = vsnprintf(&buffer, buffer.count, format, arguments)
-    let message = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    context.logger.notice("libmicrohttpd: \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
+    var message = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    while message.last?.isNewline == true { message.removeLast() }
+    context.logger.notice("libmicrohttpd: \(message)")
 }

@@ -28,7 +28,7 @@ public final class HTTPServer: Sendable {
     /// host that does not resolve, `.alreadyStarted` when called twice.
     public func start() throws(HTTPServerError) {
         try phase.withLock { (phase) throws(HTTPServerError) in
-            guard case .idle = phase else { throw HTTPServerError(.alreadyStarted, "The server was already started.") }
+            guard case .idle = phase else { throw HTTPServerError(.alreadyStarted, "The server was already started (or shut down).") }
             guard configuration.threadPoolSize >= 1, configuration.maxConnections >= configuration.threadPoolSize else {
                 throw HTTPServerError(.invalidConfiguration, "Need 1 ≤ threadPoolSize ≤ maxConnections.")
             }
@@ -56,11 +56,8 @@ public final class HTTPServer: Sendable {
     /// Must not be called from a handler: it waits for the worker threads.
     public func shutdown(gracePeriod: Duration = .seconds(10)) {
         let daemon: Daemon? = phase.withLock { phase in
-            guard case .running(let daemon) = phase else {
-                phase = .stopped
-                return nil
-            }
-            phase = .stopped
+            defer { phase = .stopped }
+            guard case .running(let daemon) = phase else { return nil }
             return daemon
         }
         guard let daemon else { return }
