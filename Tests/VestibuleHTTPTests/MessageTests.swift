@@ -39,6 +39,12 @@ import Testing
         }
     }
 
+    @Test func statusesCompareByCodeOnly() {
+        #expect(HTTPStatus(code: 200, reasonPhrase: "Fine") == .ok)
+        #expect(HTTPStatus.contentTooLarge.code == 413)
+        #expect(Set([HTTPStatus.ok, HTTPStatus(code: 200, reasonPhrase: "x")]).count == 1)
+    }
+
     @Test func requestIDsAreShortRandomAndDistinct() {
         let ids = (0..<1000).map { _ in RequestID().description }
         #expect(Set(ids).count == 1000)
