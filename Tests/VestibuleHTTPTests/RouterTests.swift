@@ -1,4 +1,5 @@
 import Testing
+import VestibuleLogging
 @testable import VestibuleHTTP
 
 @Suite struct RouterTests {
@@ -79,6 +80,16 @@ import Testing
         #expect(text.contains("req123"))
         #expect(!text.contains("password"))
         #expect(!text.contains("DatabaseExploded"))
+    }
+
+    @Test func routerWithLoggerLogsUnexpectedErrorsItAnswers() throws {
+        struct StoreUnavailable: Error {}
+        let log = LogCapture()
+        var router = Router(logger: Logger(label: "router", sink: log.sink))
+        router.get("/") { _ in throw StoreUnavailable() }
+        let response = router.respond(to: try Request(id: RequestID("abc"), method: .get, target: "/"))
+        #expect(response.status == .internalServerError)
+        #expect(log.text.contains("handler failed request_id=abc error=StoreUnavailable"))
     }
 
     @Test func handleThrowsNotFoundForTheServerToAnswer() throws {

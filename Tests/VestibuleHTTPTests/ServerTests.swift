@@ -192,7 +192,7 @@ import VestibuleLogging
             #expect(response.status == 500)
             #expect(response.header("Set-Cookie") == nil && response.header("X-Injected") == nil)
             #expect(response.header("X-Request-ID") != nil)
-            #expect(log.text.contains("response header rejected"))
+            #expect(log.text.contains("error=ResponseHeaderRejected"))
         }
     }
 

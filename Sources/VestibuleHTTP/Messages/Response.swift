@@ -38,11 +38,6 @@ public struct Response: Sendable {
         Response(status: status)
     }
 
-    /// The answer to an unexpected error: generic, with the request id so an operator can find the log entry.
-    static func internalError(requestID: RequestID) -> Response {
-        HTTPError(.internalServerError, "Something went wrong on our side (request \(requestID)).").response
-    }
-
     /// Adds a `Set-Cookie` field; several cookies give several fields.
     public mutating func setCookie(_ cookie: Cookie) {
         headers.add("Set-Cookie", cookie.serialized)

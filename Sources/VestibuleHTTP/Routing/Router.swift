@@ -1,3 +1,5 @@
+public import VestibuleLogging
+
 /// Dispatches requests to handlers by method and path pattern.
 ///
 /// Patterns are `/`-separated; a segment `:name` captures one path segment into ``Request/pathParameters``.
@@ -8,8 +10,12 @@ public struct Router: Sendable {
     /// Patterns without parameters, by path: the common case costs one dictionary lookup.
     private var literalRoutes: [String: Route] = [:]
     private var parameterRoutes: [Route] = []
+    private let logger: Logger?
 
-    public init() {}
+    public init() { logger = nil }
+
+    /// A router whose ``respond(to:)`` logs unexpected handler errors to `logger`, as the server does.
+    public init(logger: Logger) { self.logger = logger }
 
     /// Registers `handler` for `method` on `pattern` (`/accounts/:id/sessions/:sid`); a later registration for
     /// the same method and pattern replaces the earlier one.
@@ -30,9 +36,8 @@ public struct Router: Sendable {
     public mutating func patch(_ pattern: String, _ handler: @escaping Handler) { add(.patch, pattern, handler) }
     public mutating func delete(_ pattern: String, _ handler: @escaping Handler) { add(.delete, pattern, handler) }
 
-    /// Runs the matching handler; 404 and 405 are thrown as ``HTTPError``, handler errors propagate.
-    ///
-    /// Give this to ``HTTPServer`` (`handler: router.handle`) so that unexpected errors reach the server's log.
+    /// Runs the matching handler; 404 and 405 are thrown as ``HTTPError``, handler errors propagate (and the
+    /// server answers and logs them).
     public func handle(_ request: Request) throws -> Response {
         var allowed: Set<HTTPMethod> = []
         if let route = literalRoutes[request.path],
@@ -76,15 +81,14 @@ public struct Router: Sendable {
         return nil
     }
 
-    /// Like ``handle(_:)`` but never throws: errors become responses the way the server makes them, except that
-    /// nothing is logged. Meant for in-process use and tests.
+    /// Like ``handle(_:)`` but never throws: errors become responses exactly as the server makes them, so
+    /// middleware around the router sees every outcome as a response. Unexpected errors are logged only when
+    /// the router was made with ``init(logger:)``.
     public func respond(to request: Request) -> Response {
         do {
             return try handle(request)
-        } catch let error as HTTPError {
-            return error.response
         } catch {
-            return Response.internalError(requestID: request.id)
+            return Response.answering(error, to: request.id, logger: logger)
         }
     }
 }

@@ -10,8 +10,8 @@ extension ServerContext {
             return queue(native, status: response.status, bodyCount: response.body.count, state, connection)
         }
         // Only a header value MHD refuses (CR or LF in it, e.g. a redirect to unchecked input) gets here.
-        logger.error("response header rejected", ["request_id": state.id.description])
-        let fallback = Response.internalError(requestID: state.id)
+        struct ResponseHeaderRejected: Error {}
+        let fallback = Response.answering(ResponseHeaderRejected(), to: state.id, logger: logger)
         guard let native = nativeResponse(decorated(fallback, state)) else { return .NO }
         return queue(native, status: fallback.status, bodyCount: fallback.body.count, state, connection)
     }

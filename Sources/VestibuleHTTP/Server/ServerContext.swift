@@ -121,14 +121,8 @@ final class ServerContext: Sendable {
         }
         do {
             return try handler(request)
-        } catch let error as HTTPError {
-            return error.response
         } catch {
-            logger.error(
-                "handler failed",
-                ["request_id": state.id.description, "error": String(describing: type(of: error)), "detail": "\(error)"]
-            )
-            return Response.internalError(requestID: state.id)
+            return Response.answering(error, to: state.id, logger: logger)
         }
     }
 }
