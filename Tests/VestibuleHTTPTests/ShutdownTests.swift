@@ -9,8 +9,11 @@ import Testing
         var configuration = HTTPServer.Configuration()
         configuration.port = 0
         configuration.threadPoolSize = 2
+        // The handler runs ~300 ms and cannot finish before shutdown has begun, whatever the scheduling.
+        let shutdownBegan = DispatchSemaphore(value: 0)
         let server = HTTPServer(configuration: configuration, logger: .init(label: "t", sink: .discard)) { _ in
             usleep(300_000)
+            _ = shutdownBegan.wait(timeout: .now() + 5)
             return .text("slow but done")
         }
         try server.start()
@@ -27,6 +30,7 @@ import Testing
         }
         // Refused as soon as shutdown has begun, while the slow request is still running.
         #expect(eventually { (try? RawConnection(port: port)) == nil })
+        shutdownBegan.signal()
 
         let response = try #require(try slow.readResponse())
         #expect(response.status == 200)
