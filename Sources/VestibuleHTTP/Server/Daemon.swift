@@ -3,19 +3,17 @@ internal import Glibc
 
 /// Owns one running libmicrohttpd daemon; stopping it is releasing it.
 ///
-/// `@unchecked Sendable`: the handle is only used by `quiesce()`, which `HTTPServer` calls at most once, and
-/// by `deinit`; MHD documents both `MHD_quiesce_daemon` and `MHD_stop_daemon` as callable from any thread other
-/// than its own workers. The context it keeps alive is itself `Sendable`.
+/// `@unchecked Sendable`: the handle is used only by `deinit`, once, and MHD documents `MHD_stop_daemon` as
+/// callable from any thread other than its own workers. The context it keeps alive is itself `Sendable`.
 final class Daemon: @unchecked Sendable {
     private let handle: OpaquePointer
     /// Every callback borrows this through `cls`; holding it here guarantees it outlives the daemon.
     let context: ServerContext
 
-    /// Gives MHD a duplicate of `socket`'s descriptor, which MHD then owns (it closes it on stop; after quiesce
-    /// we do). `socket` keeps and closes the original, so the caller's error paths stay simple.
+    /// Gives MHD a duplicate of `socket`'s descriptor, which MHD then owns and closes on stop. `socket` keeps and closes the original, so the caller's error paths stay simple.
     init(configuration: HTTPServer.Configuration, socket: borrowing ListeningSocket, context: ServerContext) throws(HTTPServerError) {
         let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ERROR_LOG.rawValue
-            | MHD_USE_ITC.rawValue  // required by MHD_quiesce_daemon (graceful shutdown)
+            | MHD_USE_ITC.rawValue  // lets MHD_stop_daemon wake the workers at once
         let descriptor = fcntl(socket.descriptor, F_DUPFD_CLOEXEC, 0)
         guard descriptor >= 0 else {
             throw HTTPServerError(.socketFailure, "Cannot duplicate the listening socket.", systemError: errno)
@@ -37,6 +35,7 @@ final class Daemon: @unchecked Sendable {
             // Strict parsing: a sign-in service gains nothing from tolerating malformed clients, and a proxy in
             // front may parse leniently in a different way.
             strict_for_client: 1,
+            accept_policy: acceptCallback,
             access_handler: accessCallback,
             request_completed: completedCallback,
             uri_log: uriCallback,
@@ -50,14 +49,6 @@ final class Daemon: @unchecked Sendable {
         }
         self.handle = handle
         self.context = context
-    }
-
-    /// Stops accepting connections; the ones already open keep being served.
-    func quiesce() {
-        let listener = MHD_quiesce_daemon(handle)
-        // MHD hands the listening socket back; closing it makes new connection attempts fail immediately
-        // instead of waiting in the backlog.
-        if listener >= 0 { close(listener) }
     }
 
     /// Blocks until every worker thread has finished its current call, then closes all connections.

@@ -22,6 +22,15 @@ let uriCallback: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?
     return Unmanaged.passRetained(state).toOpaque()
 }
 
+/// Refuses every new connection once graceful shutdown has begun (MHD then closes it without a word).
+///
+/// This replaces `MHD_quiesce_daemon`, which in 0.9.75 races with the epoll workers over removing the listening
+/// socket from their epoll sets and then aborts the whole process ("Failed to remove listen FD from epoll
+/// set", reproduced about once in a thousand shutdowns under load).
+let acceptCallback: MHD_AcceptPolicyCallback = { cls, _, _ in
+    context(cls)?.isDraining.load(ordering: .relaxed) == true ? .NO : .YES
+}
+
 let accessCallback: MHD_AccessHandlerCallback = { cls, connection, _, method, _, upload, uploadSize, requestContext in
     guard let context = context(cls), let connection, let method, let uploadSize,
         let raw = requestContext?.pointee

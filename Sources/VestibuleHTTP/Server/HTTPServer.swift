@@ -47,9 +47,10 @@ public final class HTTPServer: Sendable {
     /// Requests received but not yet completed.
     var inFlightRequests: Int { context.inFlight.load(ordering: .relaxed) }
 
-    /// Stops gracefully: refuses new connections at once, waits up to `gracePeriod` for requests in flight to
-    /// be answered (each answer now carries `Connection: close`), then closes every connection and joins the
-    /// worker threads.
+    /// Stops gracefully: new connections are closed unanswered at once (see `acceptCallback` for why not
+    /// `MHD_quiesce_daemon`), requests in flight get up to `gracePeriod` to be answered (each answer now carries
+    /// `Connection: close`), then every connection and the listening socket are closed and the worker threads
+    /// joined; from then on connections are refused.
     ///
     /// Idempotent; a second call returns immediately, possibly before the first has finished. A handler still
     /// running when the grace period ends is waited for (a thread cannot be interrupted), its client is not.
@@ -62,7 +63,6 @@ public final class HTTPServer: Sendable {
         }
         guard let daemon else { return }
         context.isDraining.store(true, ordering: .relaxed)
-        daemon.quiesce()
         let deadline = ContinuousClock.now + gracePeriod
         while context.inFlight.load(ordering: .relaxed) > 0, ContinuousClock.now < deadline {
             usleep(5_000)
