@@ -17,6 +17,10 @@ typedef struct vestibule_mhd_settings {
     unsigned int connection_limit;
     unsigned int connection_timeout_seconds;
     size_t connection_memory_limit;
+    /// 1: refuse requests that bend the HTTP/1.1 syntax (no Host, whitespace before a colon, ...).
+    int strict_for_client;
+    /// Asked for every accepted connection; MHD_NO makes MHD close it at once.
+    MHD_AcceptPolicyCallback accept_policy;
     MHD_AccessHandlerCallback access_handler;
     MHD_RequestCompletedCallback request_completed;
     void *(*uri_log)(void *cls, const char *uri, struct MHD_Connection *connection);
@@ -27,15 +31,17 @@ typedef struct vestibule_mhd_settings {
 
 static inline struct MHD_Daemon *vestibule_mhd_start(const vestibule_mhd_settings *s) {
     return MHD_start_daemon(
-        s->flags, 0, NULL, NULL, s->access_handler, s->context,
+        s->flags, 0, s->accept_policy, s->context, s->access_handler, s->context,
+        // First, so that MHD reports problems with the options below through it too.
+        MHD_OPTION_EXTERNAL_LOGGER, s->error_log, s->context,
         MHD_OPTION_LISTEN_SOCKET, (MHD_socket) s->listen_fd,
         MHD_OPTION_THREAD_POOL_SIZE, s->thread_pool_size,
         MHD_OPTION_CONNECTION_LIMIT, s->connection_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, s->connection_timeout_seconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, s->connection_memory_limit,
+        MHD_OPTION_STRICT_FOR_CLIENT, s->strict_for_client,
         MHD_OPTION_NOTIFY_COMPLETED, s->request_completed, s->context,
         MHD_OPTION_URI_LOG_CALLBACK, s->uri_log, s->context,
-        MHD_OPTION_EXTERNAL_LOGGER, s->error_log, s->context,
         MHD_OPTION_END);
 }
 

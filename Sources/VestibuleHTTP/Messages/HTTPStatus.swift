@@ -10,6 +10,11 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(code) \(reasonPhrase)" }
 
+    /// Statuses are the same when their codes are: the reason phrase is informational (RFC 9110 §15).
+    public static func == (lhs: HTTPStatus, rhs: HTTPStatus) -> Bool { lhs.code == rhs.code }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+
     public static let ok = HTTPStatus(code: 200, reasonPhrase: "OK")
     public static let created = HTTPStatus(code: 201, reasonPhrase: "Created")
     public static let noContent = HTTPStatus(code: 204, reasonPhrase: "No Content")

@@ -16,7 +16,8 @@ public struct Request: Sendable {
     /// Values captured by the route pattern (`/accounts/:id` gives `["id": "42"]`); set by ``Router``.
     public var pathParameters: [String: String]
 
-    /// Builds a request from an origin-form target such as `/search?q=a%20b`, decoding path and query strictly.
+    /// Builds a request from an origin-form target such as `/search?q=a%20b` (visible ASCII only), decoding path
+    /// and query strictly.
     ///
     /// The server builds every request through this initializer; tests and other modules use it to call
     /// handlers in-process. Throws a 400 ``HTTPError`` for a target that is not origin-form or not decodable.
@@ -33,6 +34,11 @@ public struct Request: Sendable {
         let utf8 = target.utf8
         guard utf8.first == UInt8(ascii: "/") else {
             throw HTTPError(.badRequest, "The request target must be an absolute path.")
+        }
+        // RFC 3986: everything else must be percent-encoded. This also catches raw invalid UTF-8, which the
+        // server's C-string conversion has turned into U+FFFD by the time it gets here.
+        guard utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            throw HTTPError(.badRequest, "The request target contains characters that must be percent-encoded.")
         }
         let questionMark = utf8.firstIndex(of: UInt8(ascii: "?"))
         self.id = id
@@ -51,7 +57,9 @@ public struct Request: Sendable {
 
     /// The raw path of ``rawTarget`` without the query string: what the access log records, since query
     /// strings can carry codes and tokens.
-    public var rawPath: Substring {
-        rawTarget.firstIndex(of: "?").map { rawTarget[..<$0] } ?? rawTarget[...]
+    public var rawPath: Substring { Self.rawPath(of: rawTarget) }
+
+    static func rawPath(of target: String) -> Substring {
+        target.firstIndex(of: "?").map { target[..<$0] } ?? target[...]
     }
 }

@@ -7,13 +7,14 @@ extension HTTPServer {
         public var port = 8080
         /// Worker threads; handlers run on them and may block, so this bounds concurrent handlers.
         public var threadPoolSize = 8
-        /// Simultaneous connections; MHD refuses (closes) further ones. Must be at least `threadPoolSize`.
+        /// Simultaneous connections, split evenly between the worker threads. At the limit MHD stops accepting:
+        /// further connections wait in the kernel's backlog, unanswered, until one closes (measured with 0.9.75).
+        /// Must be at least `threadPoolSize`.
         public var maxConnections = 1024
         /// Seconds a connection may stay idle (including a client that stops sending mid-request) before it is
         /// closed. MHD closes such connections without an answer: there is no 408.
         public var connectionTimeout = 30
-        /// Budget for the request line and header fields. MHD answers a larger head with 431
-        /// (a request line alone over the budget gets 414).
+        /// Budget for the request line and header fields; a larger head is answered 431 (details in `Daemon`).
         public var maxHeaderBytes = 16 * 1024
         /// Largest accepted request body; larger ones are answered with 413 without being buffered.
         public var maxBodyBytes = 1024 * 1024

@@ -28,7 +28,7 @@ public final class HTTPServer: Sendable {
     /// host that does not resolve, `.alreadyStarted` when called twice.
     public func start() throws(HTTPServerError) {
         try phase.withLock { (phase) throws(HTTPServerError) in
-            guard case .idle = phase else { throw HTTPServerError(.alreadyStarted, "The server was already started.") }
+            guard case .idle = phase else { throw HTTPServerError(.alreadyStarted, "The server was already started (or shut down).") }
             guard configuration.threadPoolSize >= 1, configuration.maxConnections >= configuration.threadPoolSize else {
                 throw HTTPServerError(.invalidConfiguration, "Need 1 ≤ threadPoolSize ≤ maxConnections.")
             }
@@ -47,23 +47,22 @@ public final class HTTPServer: Sendable {
     /// Requests received but not yet completed.
     var inFlightRequests: Int { context.inFlight.load(ordering: .relaxed) }
 
-    /// Stops gracefully: refuses new connections at once, waits up to `gracePeriod` for requests in flight to
-    /// be answered, then closes every connection and joins the worker threads.
+    /// Stops gracefully: new connections are closed unanswered at once (see `acceptCallback` for why not
+    /// `MHD_quiesce_daemon`), requests in flight get up to `gracePeriod` to be answered (each answer now carries
+    /// `Connection: close`), then every connection and the listening socket are closed and the worker threads
+    /// joined; from then on connections are refused.
     ///
     /// Idempotent; a second call returns immediately, possibly before the first has finished. A handler still
     /// running when the grace period ends is waited for (a thread cannot be interrupted), its client is not.
     /// Must not be called from a handler: it waits for the worker threads.
     public func shutdown(gracePeriod: Duration = .seconds(10)) {
         let daemon: Daemon? = phase.withLock { phase in
-            guard case .running(let daemon) = phase else {
-                phase = .stopped
-                return nil
-            }
-            phase = .stopped
+            defer { phase = .stopped }
+            guard case .running(let daemon) = phase else { return nil }
             return daemon
         }
         guard let daemon else { return }
-        daemon.quiesce()
+        context.isDraining.store(true, ordering: .relaxed)
         let deadline = ContinuousClock.now + gracePeriod
         while context.inFlight.load(ordering: .relaxed) > 0, ContinuousClock.now < deadline {
             usleep(5_000)

@@ -9,11 +9,14 @@ final class ServerContext: Sendable {
     let handler: Handler
     let logger: Logger
     let securityHeaders: SecurityHeaders
+    let maxHeaderBytes: Int
     let maxBodyBytes: Int
     let isSecure: Bool
     /// Requests between the URI callback (state created) and the completion callback (state freed). Drives
     /// graceful shutdown and lets tests check that no request state leaks.
     let inFlight = Atomic<Int>(0)
+    /// Set when graceful shutdown begins.
+    let isDraining = Atomic<Bool>(false)
 
     init(configuration: HTTPServer.Configuration, logger: Logger, handler: @escaping Handler) {
         self.handler = handler
@@ -22,6 +25,7 @@ final class ServerContext: Sendable {
             contentSecurityPolicy: configuration.contentSecurityPolicy,
             strictTransportSecurity: configuration.behindTLSProxy
         )
+        self.maxHeaderBytes = configuration.maxHeaderBytes
         self.maxBodyBytes = configuration.maxBodyBytes
         self.isSecure = configuration.behindTLSProxy
     }
@@ -30,7 +34,8 @@ final class ServerContext: Sendable {
     ///
     /// Keep-alive depends on this shape: MHD 0.9.75 closes the connection when a response is queued on the
     /// first call, so the first call only records the headers; body chunks follow; the last call (no data)
-    /// answers. The one exception is a declared body over the limit, answered at once so it is never read.
+    /// answers. The exceptions are requests refused on their head alone (``earlyRejection(of:)``), answered at
+    /// once so that their body is never read.
     func advance(
         _ state: RequestState,
         on connection: OpaquePointer,
@@ -43,8 +48,8 @@ final class ServerContext: Sendable {
             state.phase = .receivingBody
             state.method = String(cString: method)
             state.collectHeaders(of: connection)
+            if let problem = earlyRejection(of: state) { return reject(problem, state, connection) }
             if let declared = state.headers["Content-Length"].flatMap(Int.init) {
-                guard declared <= maxBodyBytes else { return respond(tooLarge, to: state, on: connection) }
                 state.body.reserveCapacity(declared)
             }
             return .YES
@@ -66,24 +71,42 @@ final class ServerContext: Sendable {
         case .receivingBody:
             return respond(response(to: state), to: state, on: connection)
         case .discardingBody:
-            return respond(tooLarge, to: state, on: connection)
+            return reject(tooLarge, state, connection)
         }
     }
 
-    /// 413, closing the connection since the unread or partly read body cannot be skipped reliably.
-    private var tooLarge: Response {
-        var response = HTTPError(.contentTooLarge, "The request body is larger than \(maxBodyBytes) bytes.").response
+    /// Problems visible from the head alone, answered before any body byte is read.
+    private func earlyRejection(of state: RequestState) -> HTTPError? {
+        if state.headBytes > maxHeaderBytes {
+            return HTTPError(.requestHeaderFieldsTooLarge, "The request header fields exceed \(maxHeaderBytes) bytes.")
+        }
+        // Framing that two parsers could read differently is the stuff of request smuggling behind a proxy
+        // (RFC 9112 §6.3): refuse it rather than pick an interpretation.
+        let lengths = state.headers.values(for: "Content-Length")
+        if (lengths.count > 1 && Set(lengths).count > 1) || (!lengths.isEmpty && state.headers.contains("Transfer-Encoding")) {
+            return HTTPError(.badRequest, "The request body length is ambiguous.")
+        }
+        if let declared = state.headers["Content-Length"].flatMap(Int.init), declared > maxBodyBytes {
+            return tooLarge
+        }
+        return nil
+    }
+
+    private var tooLarge: HTTPError {
+        HTTPError(.contentTooLarge, "The request body is larger than \(maxBodyBytes) bytes.")
+    }
+
+    /// Answers and closes the connection: an unread or partly read body cannot be skipped reliably.
+    private func reject(_ error: HTTPError, _ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
+        var response = error.response
         response.headers.add("Connection", "close")
-        return response
+        return respond(response, to: state, on: connection)
     }
 
     /// Runs the handler; see ``Handler`` for how errors are answered.
     private func response(to state: RequestState) -> Response {
         let request: Request
         do throws(HTTPError) {
-            guard !state.hasInvalidHeader else {
-                throw HTTPError(.badRequest, "A header field contains a NUL character.")
-            }
             request = try Request(
                 id: state.id,
                 method: HTTPMethod(rawValue: state.method),
@@ -98,14 +121,8 @@ final class ServerContext: Sendable {
         }
         do {
             return try handler(request)
-        } catch let error as HTTPError {
-            return error.response
         } catch {
-            logger.error(
-                "handler failed",
-                ["request_id": state.id.description, "error": String(describing: type(of: error)), "detail": "\(error)"]
-            )
-            return Response.internalError(requestID: state.id)
+            return Response.answering(error, to: state.id, logger: logger)
         }
     }
 }

@@ -1,0 +1,55 @@
+import Testing
+import VestibuleLogging
+@testable import VestibuleHTTP
+
+@Suite struct AccessLogTests {
+    @Test func accessLogRecordsTheRequestButNoSecrets() throws {
+        let log = LogCapture()
+        var router = Router()
+        router.post("/sign-in") { request in
+            _ = try request.form()
+            _ = try request.cookies()
+            return .redirect(to: "/")
+        }
+        router.get("/callback") { _ in .text("ok") }
+        try withServer(log: log, handler: router.handle) { server in
+            let connection = try RawConnection(port: server.port)
+            let body = "email=ann%40example.com&password=hunter2-Sup3rSecret"
+            try connection.send("""
+                POST /sign-in HTTP/1.1\r
+                Host: x\r
+                Cookie: session=COOKIEVALUE123\r
+                Authorization: Bearer BEARERTOKEN456\r
+                Content-Type: application/x-www-form-urlencoded\r
+                Content-Length: \(body.utf8.count)\r
+                \r
+                \(body)
+                """)
+            let signIn = try #require(try connection.readResponse())
+            try connection.send("GET /callback?code=AUTHCODE789&state=STATE000 HTTP/1.1\r\nHost: x\r\n\r\n")
+            let callback = try #require(try connection.readResponse())
+            #expect(signIn.status == 303 && callback.status == 200)
+
+            let text = log.text
+            for secret in ["COOKIEVALUE123", "BEARERTOKEN456", "hunter2", "Sup3rSecret", "ann", "AUTHCODE789", "STATE000"] {
+                #expect(!text.contains(secret), "\(secret) leaked into the log")
+            }
+            let lines = text.split(separator: "\n").filter { $0.contains(" request ") }
+            #expect(lines.count == 2)
+            let first = try #require(lines.first)
+            #expect(first.contains("method=POST path=/sign-in status=303 duration_ms="))
+            #expect(first.contains("bytes=0 request_id=\(signIn.header("X-Request-ID") ?? "?") remote=127.0.0.1"))
+            #expect(lines.last?.contains("method=GET path=/callback status=200") == true)
+        }
+    }
+
+    @Test func hostilePathCannotForgeALogLine() throws {
+        let log = LogCapture()
+        try withServer(log: log) { server in
+            _ = try get("/a%0Ainfo%20forged", port: server.port)
+            _ = try get("/x\"y", port: server.port)
+        }
+        #expect(!log.text.contains("\ninfo forged"))
+        #expect(log.text.split(separator: "\n").allSatisfy { $0.hasPrefix("20") })
+    }
+}

@@ -1,0 +1,82 @@
+import Testing
+@testable import VestibuleHTTP
+
+@Suite struct RequestBodyTests {
+    private func request(contentType: String?, body: String, cookie: String? = nil) throws -> Request {
+        var headers = HTTPHeaders()
+        if let contentType { headers.add("Content-Type", contentType) }
+        if let cookie { headers.add("Cookie", cookie) }
+        return try Request(method: .post, target: "/", headers: headers, body: Array(body.utf8))
+    }
+
+    private func status(_ body: () throws -> Void) -> HTTPStatus? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return (error as? HTTPError)?.status
+        }
+    }
+
+    @Test func formFieldsAreDecoded() throws {
+        let form = try request(contentType: "application/x-www-form-urlencoded; charset=UTF-8", body: "email=a%40b.c&password=p+w%26rd")
+            .form()
+        #expect(form["email"] == "a@b.c")
+        #expect(form["password"] == "p w&rd")
+    }
+
+    @Test func formWithOtherContentTypeIsUnsupportedMediaType() throws {
+        let request = try request(contentType: "multipart/form-data; boundary=x", body: "a=1")
+        #expect(status { _ = try request.form() } == .unsupportedMediaType)
+        let missing = try self.request(contentType: nil, body: "a=1")
+        #expect(status { _ = try missing.form() } == .unsupportedMediaType)
+    }
+
+    @Test(arguments: ["a=%", "a=%2", "%zz=1", "a=%00", "a=%80"])
+    func malformedFormIsBadRequest(body: String) throws {
+        let request = try request(contentType: "application/x-www-form-urlencoded", body: body)
+        #expect(status { _ = try request.form() } == .badRequest)
+    }
+
+    struct SignIn: Decodable, Equatable {
+        let email: String
+        let remember: Bool
+    }
+
+    @Test func jsonIsDecoded() throws {
+        let request = try request(contentType: "application/json", body: #"{"email":"a@b.c","remember":true}"#)
+        #expect(try request.decodeJSON(SignIn.self) == SignIn(email: "a@b.c", remember: true))
+    }
+
+    @Test(arguments: [
+        (#"{"email": "#, "The request body is not valid JSON."),
+        (#"{"email":"a"}"#, "The JSON body is missing the field 'remember'."),
+        (#"{"email":"a","remember":"yes"}"#, "The JSON value at 'remember' has the wrong type."),
+        ("", "The request body is not valid JSON."),
+    ])
+    func malformedJSONIsBadRequestWithClearMessage(body: String, message: String) throws {
+        let request = try request(contentType: "application/json", body: body)
+        #expect {
+            try request.decodeJSON(SignIn.self)
+        } throws: { error in
+            let error = error as? HTTPError
+            return error?.status == .badRequest && error?.message == message
+        }
+    }
+
+    @Test func jsonWithOtherContentTypeIsUnsupportedMediaType() throws {
+        let request = try request(contentType: "text/plain", body: "{}")
+        #expect(status { _ = try request.decodeJSON(SignIn.self) } == .unsupportedMediaType)
+    }
+
+    @Test func cookiesAreParsedAndFirstOfADuplicateWins() throws {
+        let request = try request(contentType: nil, body: "", cookie: #"session=abc.def; theme="dark"; session=older"#)
+        #expect(try request.cookies() == ["session": "abc.def", "theme": "dark"])
+    }
+
+    @Test(arguments: ["novalue", "=x", "a b=1", "a=1 2", "a=x\"y", "ok=1; bad"])
+    func malformedCookieHeaderIsBadRequest(cookie: String) throws {
+        let request = try request(contentType: nil, body: "", cookie: cookie)
+        #expect(status { _ = try request.cookies() } == .badRequest)
+    }
+}
