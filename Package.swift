@@ -69,7 +69,11 @@ let package = Package(
             dependencies: ["VestibuleCore", "VestibuleSQLite"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "VestibuleHTTPTests", dependencies: ["VestibuleHTTP"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "VestibuleHTTPTests",
+            dependencies: ["VestibuleHTTP", "VestibuleTesting"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "VestibuleStoreTests",
             dependencies: ["VestibuleCore", "VestibuleSQLite"],

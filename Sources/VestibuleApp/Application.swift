@@ -77,7 +77,7 @@ public final class Application: Sendable {
             }
 
             let draining = Draining()
-            var router = Router()
+            var router = Router(logger: logger.child("http"))
             OperationsRoutes(store: store, signingKeys: signingKeys, draining: draining).install(on: &router)
             web.install(on: &router)
             let handler = web.errorPages.wrapping(router.respond)

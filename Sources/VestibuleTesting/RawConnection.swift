@@ -36,11 +36,8 @@ public final class RawConnection {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard result == 0 else {
-            let code = errno
-            close(descriptor)
-            throw Failure(description: "connect failed: errno \(code)")
-        }
+        // No close here: a class whose stored properties are all set runs its deinit when init throws.
+        guard result == 0 else { throw Failure(description: "connect failed: errno \(errno)") }
     }
 
     deinit { close(descriptor) }

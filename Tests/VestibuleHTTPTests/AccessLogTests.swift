@@ -1,4 +1,5 @@
 import Testing
+import VestibuleTesting
 import VestibuleLogging
 @testable import VestibuleHTTP
 

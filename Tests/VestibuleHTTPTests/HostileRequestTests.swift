@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import VestibuleTesting
 @testable import VestibuleHTTP
 
 /// Broken and hostile byte streams over a raw socket: the server must never crash, never answer 500, and keep

@@ -2,6 +2,7 @@ import Dispatch
 import Glibc
 import Synchronization
 import Testing
+import VestibuleTesting
 @testable import VestibuleHTTP
 
 @Suite struct ShutdownTests {

@@ -1,5 +1,6 @@
 import Foundation
 import VestibuleLogging
+import VestibuleTesting
 @testable import VestibuleHTTP
 
 /// A live server on an ephemeral port for one test; always shut down, even when the test body throws.
