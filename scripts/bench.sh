@@ -14,6 +14,7 @@ connections=${CONNECTIONS:-64}
 vestibule_port=18080
 nginx_port=18081
 work=$(mktemp -d)
+chmod 755 "$work"  # nginx workers run as an unprivileged user and must read the document root
 pids=()
 cleanup() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done

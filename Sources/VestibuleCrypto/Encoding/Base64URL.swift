@@ -37,7 +37,11 @@ public enum Base64URL {
     /// Decodes strict unpadded base64url.
     /// - Throws: ``CryptoError/Code/invalidEncoding`` for anything but the canonical encoding.
     public static func decode(_ text: String) throws(CryptoError) -> [UInt8] {
-        let input = Array(text.utf8)
+        try decode(utf8: text.utf8)
+    }
+
+    /// Decodes strict unpadded base64url from its ASCII bytes, without building a `String` first.
+    public static func decode(utf8 input: some Collection<UInt8>) throws(CryptoError) -> [UInt8] {
         guard input.count % 4 != 1 else { throw CryptoError(.invalidEncoding, "base64url length is impossible") }
         var output = [UInt8]()
         output.reserveCapacity(input.count * 3 / 4)

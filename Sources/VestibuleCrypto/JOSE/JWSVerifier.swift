@@ -36,9 +36,12 @@ public struct JWSVerifier: Sendable {
     /// - Throws: ``JWSError`` with the first check that failed.
     public func verify(_ compact: String) throws(JWSError) -> (header: JWSHeader, payload: [UInt8]) {
         guard compact.utf8.count <= Self.maximumLength else { throw JWSError(.malformed, "token too long") }
-        let segments = compact.split(separator: ".", omittingEmptySubsequences: false)
-        guard segments.count == 3 else { throw JWSError(.malformed, "not three segments") }
-        let header = try Self.decodeHeader(String(segments[0]))
+        // Split the bytes, not the Characters: grapheme segmentation made splitting cost more than the
+        // RSA verification itself (measured with `make bench`).
+        let bytes = Array(compact.utf8)
+        let dots = bytes.indices.filter { bytes[$0] == UInt8(ascii: ".") }
+        guard dots.count == 2 else { throw JWSError(.malformed, "not three segments") }
+        let header = try Self.decodeHeader(bytes[..<dots[0]])
 
         guard header.alg.lowercased() != "none" else { throw JWSError(.algorithmNone, "unsigned token") }
         guard let algorithm = JWSAlgorithm(rawValue: header.alg), allowedAlgorithms.contains(algorithm) else {
@@ -51,10 +54,9 @@ public struct JWSVerifier: Sendable {
             throw JWSError(.algorithmKeyMismatch, "alg \(algorithm.rawValue) with a \(key.algorithm.rawValue) key")
         }
 
-        let payload = try Self.decodeSegment(segments[1], "payload")
-        let signature = try Self.decodeSegment(segments[2], "signature")
-        let signingInput = Array(compact.utf8.prefix(segments[0].utf8.count + 1 + segments[1].utf8.count))
-        guard key.isValidSignature(signature, for: signingInput) else {
+        let payload = try Self.decodeSegment(bytes[(dots[0] + 1)..<dots[1]], "payload")
+        let signature = try Self.decodeSegment(bytes[(dots[1] + 1)...], "signature")
+        guard key.isValidSignature(signature, for: Array(bytes[..<dots[1]])) else {
             throw JWSError(.badSignature, "signature does not verify")
         }
         return (JWSHeader(alg: header.alg, kid: header.kid, typ: header.typ), payload)
@@ -81,8 +83,8 @@ public struct JWSVerifier: Sendable {
         var crit: [String]?
     }
 
-    private static func decodeHeader(_ segment: String) throws(JWSError) -> ProtectedHeader {
-        let bytes = try decodeSegment(Substring(segment), "header")
+    private static func decodeHeader(_ segment: ArraySlice<UInt8>) throws(JWSError) -> ProtectedHeader {
+        let bytes = try decodeSegment(segment, "header")
         do {
             return try JSONDecoder().decode(ProtectedHeader.self, from: Data(bytes))
         } catch {
@@ -90,9 +92,9 @@ public struct JWSVerifier: Sendable {
         }
     }
 
-    private static func decodeSegment(_ segment: Substring, _ name: String) throws(JWSError) -> [UInt8] {
+    private static func decodeSegment(_ segment: ArraySlice<UInt8>, _ name: String) throws(JWSError) -> [UInt8] {
         do {
-            return try Base64URL.decode(String(segment))
+            return try Base64URL.decode(utf8: segment)
         } catch {
             throw JWSError(.malformed, "\(name) is not base64url")
         }
