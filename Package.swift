@@ -32,11 +32,15 @@ let package = Package(
         systemLibrary("COpenSSL", pkgConfig: "libcrypto", apt: "libssl-dev", brew: "openssl@3"),
         systemLibrary("CSodium", pkgConfig: "libsodium", apt: "libsodium-dev", brew: "libsodium"),
         systemLibrary("CPostgres", pkgConfig: "libpq", apt: "libpq-dev", brew: "libpq"),
+        systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev", brew: "curl"),
 
         .target(name: "VestibuleLogging", swiftSettings: swiftSettings),
         .target(name: "VestibuleCrypto", dependencies: ["COpenSSL", "CSodium"], swiftSettings: swiftSettings),
         .target(name: "VestibuleHTTP", dependencies: ["CMicroHTTPD", "VestibuleLogging"], swiftSettings: swiftSettings),
         .target(name: "VestibuleCore", dependencies: ["VestibuleCrypto"], swiftSettings: swiftSettings),
+        .target(name: "VestibuleMail", dependencies: ["CCurl", "VestibuleLogging"], swiftSettings: swiftSettings),
+        // Drives headless Chromium through chromedriver: end-to-end tests and the Larger Text audit.
+        .target(name: "VestibuleWebDriver", swiftSettings: swiftSettings),
         .target(name: "VestibuleSQLite", dependencies: ["CSQLite", "VestibuleCore"], swiftSettings: swiftSettings),
         .target(
             name: "VestibuleWeb",
@@ -77,6 +81,16 @@ let package = Package(
         .testTarget(
             name: "VestibuleStoreTests",
             dependencies: ["VestibuleCore", "VestibuleSQLite"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "VestibuleMailTests",
+            dependencies: ["VestibuleMail", "VestibuleTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "VestibuleWebDriverTests",
+            dependencies: ["VestibuleWebDriver", "VestibuleHTTP", "VestibuleTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "VestibuleWebTests", dependencies: ["VestibuleWeb"], swiftSettings: swiftSettings),

@@ -6,8 +6,8 @@
 set -euo pipefail
 purpose=${1:-build}
 
-apt_packages=(pkg-config libmicrohttpd-dev libsqlite3-dev libssl-dev libsodium-dev libpq-dev sqlite3)
-brew_packages=(pkg-config libmicrohttpd sqlite openssl@3 libsodium libpq)
+apt_packages=(pkg-config libmicrohttpd-dev libsqlite3-dev libssl-dev libsodium-dev libpq-dev libcurl4-openssl-dev sqlite3)
+brew_packages=(pkg-config libmicrohttpd sqlite openssl@3 libsodium libpq curl)
 case "$purpose" in
   build) ;;
   test) apt_packages+=(curl) ;;
