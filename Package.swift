@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "VestibuleSQLite", dependencies: ["CSQLite", "VestibuleCore"], swiftSettings: swiftSettings),
         .target(
             name: "VestibuleWeb",
-            dependencies: ["VestibuleHTTP", "VestibuleCore"],
+            dependencies: ["VestibuleHTTP", "VestibuleCore", "VestibuleMail"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),

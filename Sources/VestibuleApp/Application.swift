@@ -3,6 +3,7 @@ public import VestibuleHTTP
 public import VestibuleLogging
 import VestibuleCore
 import VestibuleCrypto
+import VestibuleMail
 import VestibuleSQLite
 import VestibuleWeb
 
@@ -16,6 +17,7 @@ public final class Application: Sendable {
     private let server: HTTPServer
     private let draining: Draining
     private let janitor: SessionJanitor
+    private let mail: MailQueue
     private let logger: Logger
 
     private init(
@@ -25,6 +27,7 @@ public final class Application: Sendable {
         server: HTTPServer,
         draining: Draining,
         janitor: SessionJanitor,
+        mail: MailQueue,
         logger: Logger
     ) {
         self.configuration = configuration
@@ -33,6 +36,7 @@ public final class Application: Sendable {
         self.server = server
         self.draining = draining
         self.janitor = janitor
+        self.mail = mail
         self.logger = logger
     }
 
@@ -57,19 +61,34 @@ public final class Application: Sendable {
                 absoluteTimeout: .seconds(configuration.sessionAbsoluteTimeout)
             )
             let sessions = SessionManager(store: store, policy: policy, clock: clock)
-            let csrfKey = try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/csrf/v1")
+            let passwordPolicy = PasswordPolicy()
+            let codes = OneTimeCodes(
+                store: store,
+                key: try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/one-time-codes/v1"),
+                clock: clock
+            )
+            let (mail, outbox) = try makeMail(configuration: configuration, logger: logger.child("mail"))
+            let services = WebServices(
+                store: store,
+                sessions: sessions,
+                passwords: PasswordAccounts(
+                    store: store,
+                    hasher: makePasswordHasher(configuration),
+                    policy: passwordPolicy,
+                    codes: codes,
+                    clock: clock
+                ),
+                passwordPolicy: passwordPolicy,
+                mail: mail,
+                outbox: outbox
+            )
             let web: WebApp
             do {
                 web = try WebApp(
-                    configuration: WebConfiguration(
-                        origin: configuration.origin,
-                        secure: configuration.isSecure,
-                        signInBenefits: configuration.signInBenefits,
-                        sessionCookieMaxAge: configuration.sessionAbsoluteTimeout
-                    ),
-                    store: store,
-                    sessions: sessions,
-                    csrfKey: csrfKey,
+                    configuration: makeWebConfiguration(configuration),
+                    services: services,
+                    csrfKey: try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/csrf/v1"),
+                    clock: clock,
                     logger: logger.child("web")
                 )
             } catch {
@@ -81,17 +100,9 @@ public final class Application: Sendable {
             OperationsRoutes(store: store, signingKeys: signingKeys, draining: draining).install(on: &router)
             web.install(on: &router)
             let handler = web.errorPages.wrapping(router.respond)
-
-            var serverConfiguration = HTTPServer.Configuration()
-            serverConfiguration.host = configuration.host
-            serverConfiguration.port = configuration.port
-            serverConfiguration.threadPoolSize = configuration.workerThreads
-            serverConfiguration.maxConnections = configuration.maxConnections
-            serverConfiguration.connectionTimeout = configuration.connectionTimeout
-            serverConfiguration.maxHeaderBytes = configuration.maxHeaderBytes
-            serverConfiguration.maxBodyBytes = configuration.maxBodyBytes
-            serverConfiguration.behindTLSProxy = configuration.isSecure
-            let server = HTTPServer(configuration: serverConfiguration, logger: logger.child("http"), handler: handler)
+            let server = HTTPServer(
+                configuration: makeServerConfiguration(configuration), logger: logger.child("http"), handler: handler
+            )
             return Application(
                 configuration: configuration,
                 handler: handler,
@@ -99,6 +110,7 @@ public final class Application: Sendable {
                 server: server,
                 draining: draining,
                 janitor: SessionJanitor(sessions: sessions, interval: .seconds(600), logger: logger),
+                mail: mail,
                 logger: logger
             )
         } catch {
@@ -123,6 +135,7 @@ public final class Application: Sendable {
     public func shutdown(gracePeriod: Duration = .seconds(10)) {
         draining.begin()
         janitor.stop()
+        mail.drain()
         server.shutdown(gracePeriod: gracePeriod)
         store.close()
         logger.notice("Vestibule stopped")

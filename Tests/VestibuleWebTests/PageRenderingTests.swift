@@ -74,7 +74,7 @@ import VestibuleCore
             localization: localization,
             language: language,
             account: account,
-            csrfToken: account == nil ? nil : "token",
+            csrfToken: "token",
             path: "/"
         )
     }
@@ -91,6 +91,15 @@ import VestibuleCore
             render(HomePage.render(in: signedOut), account: nil, language: language),
             render(HomePage.render(in: signedIn), account: account, language: language),
             render(SignInPage.render(in: signedOut, benefits: "Sync"), account: nil, language: language),
+            render(SignUpPage.render(in: signedOut, policy: PasswordPolicy()), account: nil, language: language),
+            render(VerifyEmailPage.render(in: signedOut, email: "a@example.com"), account: nil, language: language),
+            render(ResetPasswordPage.renderRequest(in: signedOut), account: nil, language: language),
+            render(
+                ResetPasswordPage.renderCode(in: signedOut, email: "a@example.com", policy: PasswordPolicy()),
+                account: nil,
+                language: language
+            ),
+            render(ChangePasswordPage.render(in: signedIn, policy: PasswordPolicy()), account: account, language: language),
             render(
                 AccountPage.render(in: signedIn, identities: [], sessions: [], currentSession: .random()),
                 account: account,

@@ -16,6 +16,8 @@ extension Configuration {
         lines.append("  \(SecretKeyFile.environmentVariable)")
         lines.append("      Comma-separated base64url 32-byte keys that seal secrets at rest; the first seals,")
         lines.append("      all open. Default: the data folder's \(SecretKeyFile.fileName) file, created on first start.")
+        lines.append("  \(ConfigurationLoader.smtpPasswordVariable)")
+        lines.append("      The SMTP password, with smtp-username.")
         lines.append("")
         lines.append("Precedence: flags over environment over config file over defaults.")
         return lines.joined(separator: "\n")

@@ -24,6 +24,32 @@ public struct Configuration: Sendable, Equatable {
     public var sessionAbsoluteTimeout = 30 * 24 * 3600
     /// The operator's text for "why sign in", by language tag (config file only).
     public var signInBenefits: [String: String] = [:]
+    /// Where mail goes: an `smtp://` or `smtps://` URL, or `nil` for the development outbox folder.
+    public var smtpURL: String?
+    public var smtpSecurity = SMTPSecurity.startTLS
+    public var smtpUsername: String?
+    /// Read from `VESTIBULE_SMTP_PASSWORD` only, never a flag or the config file.
+    public var smtpPassword: String?
+    public var mailFrom = "Vestibule <no-reply@localhost>"
+    /// Apps (`TEAMID.bundle.id`) that share passwords and passkeys with this site.
+    public var appleAppIDs: [String] = []
+    public var appleAppLinks = false
+    /// Argon2id cost; the defaults are OWASP's (m = 19 MiB, t = 2, p = 1).
+    public var passwordHashMemoryKiB = 19_456
+    public var passwordHashIterations = 2
+    /// Password sign-in attempts per client address per minute.
+    public var signInAttemptsPerMinute = 30
+    /// Password sign-in attempts per account per 15 minutes, from anywhere: slows guessing one password.
+    public var signInAttemptsPerAccount = 10
+
+    public enum SMTPSecurity: String, Sendable, CaseIterable {
+        /// Plain connection upgraded with STARTTLS, which is required: never falls back to clear text.
+        case startTLS = "starttls"
+        /// TLS from the first byte (`smtps://`, port 465).
+        case implicitTLS = "tls"
+        /// No encryption: only for a relay on the same host.
+        case none
+    }
 
     public init() {}
 

@@ -14,6 +14,7 @@ public struct ConfigurationLoader: Sendable {
     static let configFlag = "--config"
     static let configVariable = "VESTIBULE_CONFIG"
     static let benefitsKey = "signInBenefits"
+    static let smtpPasswordVariable = "VESTIBULE_SMTP_PASSWORD"
 
     public func load() throws(ConfigurationError) -> Configuration {
         let flags = try parseFlags()
@@ -31,6 +32,7 @@ public struct ConfigurationLoader: Sendable {
                 try apply(setting, value, to: &configuration, source: setting.flag)
             }
         }
+        configuration.smtpPassword = environment[Self.smtpPasswordVariable]
         try validate(configuration)
         return configuration
     }
@@ -100,6 +102,9 @@ public struct ConfigurationLoader: Sendable {
                 "session-idle-timeout (\(configuration.sessionIdleTimeout) s) is longer than session-absolute-timeout "
                     + "(\(configuration.sessionAbsoluteTimeout) s); make it shorter or equal."
             )
+        }
+        if configuration.smtpPassword != nil, configuration.smtpUsername == nil {
+            throw ConfigurationError("\(Self.smtpPasswordVariable) is set but smtp-username is not; set both or neither.")
         }
         if configuration.behindTLSProxy, configuration.publicURL?.scheme == "http" {
             throw ConfigurationError("behind-tls-proxy is true but public-url is http://; use the https:// address people visit.")

@@ -85,6 +85,49 @@ extension Setting {
         Setting(key: "sessionAbsoluteTimeout", placeholder: "SECONDS", summary: "A session ends this long after sign-in (default 2592000, 30 days).") {
             $0.sessionAbsoluteTimeout = try integer($1, named: "session-absolute-timeout", in: 60...(366 * 24 * 3600))
         },
+        Setting(key: "smtpURL", placeholder: "URL", summary: "SMTP server for outgoing mail, e.g. smtp://mail.example.com:587 (default: none, mail goes to the outbox folder, shown at /dev/outbox).") {
+            guard let url = URL(string: $1), ["smtp", "smtps"].contains(url.scheme ?? ""), url.host() != nil else {
+                throw ConfigurationError("smtp-url must look like smtp://mail.example.com:587 or smtps://mail.example.com:465.")
+            }
+            $0.smtpURL = $1
+        },
+        Setting(key: "smtpSecurity", placeholder: "MODE", summary: "starttls (required, the default), tls (smtps://) or none (a relay on this host only).") {
+            guard let security = Configuration.SMTPSecurity(rawValue: $1.lowercased()) else {
+                throw ConfigurationError("smtp-security must be starttls, tls or none; got \"\($1)\".")
+            }
+            $0.smtpSecurity = security
+        },
+        Setting(key: "smtpUsername", placeholder: "NAME", summary: "SMTP user name; the password comes from VESTIBULE_SMTP_PASSWORD.") {
+            $0.smtpUsername = $1.isEmpty ? nil : $1
+        },
+        Setting(key: "mailFrom", placeholder: "ADDRESS", summary: "Sender of Vestibule's emails (default \"Vestibule <no-reply@localhost>\").") {
+            guard $1.contains("@"), !$1.contains("\r"), !$1.contains("\n") else {
+                throw ConfigurationError("mail-from must be an address like \"Example <no-reply@example.com>\".")
+            }
+            $0.mailFrom = $1
+        },
+        Setting(key: "appleAppIds", placeholder: "IDS", summary: "Comma-separated TEAMID.bundle.id of apps sharing passwords and passkeys (apple-app-site-association).") {
+            let ids = $1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard ids.allSatisfy({ $0.range(of: #"^[A-Z0-9]{10}\.[A-Za-z0-9.-]+$"#, options: .regularExpression) != nil }) else {
+                throw ConfigurationError("apple-app-ids must be TEAMID.bundle.id values like ABCDE12345.com.example.app.")
+            }
+            $0.appleAppIDs = ids
+        },
+        Setting(key: "appleAppLinks", placeholder: "BOOL", summary: "true to let those apps open this site's links too (applinks) (default false).") {
+            $0.appleAppLinks = try boolean($1, named: "apple-app-links")
+        },
+        Setting(key: "passwordHashMemoryKib", placeholder: "KIB", summary: "Argon2id memory per password hash in KiB (default 19456, OWASP).") {
+            $0.passwordHashMemoryKiB = try integer($1, named: "password-hash-memory-kib", in: 8192...1_048_576)
+        },
+        Setting(key: "passwordHashIterations", placeholder: "N", summary: "Argon2id passes (default 2, OWASP).") {
+            $0.passwordHashIterations = try integer($1, named: "password-hash-iterations", in: 1...16)
+        },
+        Setting(key: "signInAttemptsPerMinute", placeholder: "N", summary: "Password sign-ins allowed per client address per minute (default 30).") {
+            $0.signInAttemptsPerMinute = try integer($1, named: "sign-in-attempts-per-minute", in: 1...1_000_000)
+        },
+        Setting(key: "signInAttemptsPerAccount", placeholder: "N", summary: "Password sign-ins allowed per account per 15 minutes, from anywhere (default 10).") {
+            $0.signInAttemptsPerAccount = try integer($1, named: "sign-in-attempts-per-account", in: 1...1_000_000)
+        },
     ]
 
     private static func integer(_ text: String, named name: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {

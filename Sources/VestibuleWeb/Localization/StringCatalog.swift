@@ -42,6 +42,10 @@ public struct StringCatalog: Sendable {
     /// The translation of `key`, with each `{name}` replaced by `arguments[name]` (plain text, escaped by
     /// the ``HTML`` that later embeds it).
     public func text(_ key: TextKey, _ arguments: KeyValuePairs<String, String> = [:]) -> String {
+        text(key, Dictionary(arguments.map { ($0, $1) }, uniquingKeysWith: { $1 }))
+    }
+
+    public func text(_ key: TextKey, _ arguments: [String: String]) -> String {
         // The initializer proved every key present.
         var value = entries[key.rawValue]!
         for (name, argument) in arguments {

@@ -7,14 +7,21 @@ enum AccountPage {
         in context: PageContext,
         identities: [Identity],
         sessions: [Session],
-        currentSession: SessionID
+        currentSession: SessionID,
+        notice: String? = nil
     ) -> Page {
-        Page(
+        let noticeHTML: HTML = notice.map { "<p class=\"panel\" role=\"status\">\($0)</p>" } ?? HTML(text: "")
+        let changePassword: HTML = identities.contains { $0.method == .password }
+            ? "<p><a href=\"/account/password\">\(context.text(.accountChangePassword))</a></p>"
+            : HTML(text: "")
+        return Page(
             title: context.text(.accountTitle),
             main: """
             <h1>\(context.text(.accountTitle))</h1>
+            \(noticeHTML)
             <h2>\(context.text(.accountMethodsHeading))</h2>
             \(methods(identities, in: context))
+            \(changePassword)
             <h2>\(context.text(.accountSessionsHeading))</h2>
             <p>\(context.text(.accountSessionsLead))</p>
             <ul class="item-list">

@@ -6,8 +6,8 @@ struct PageContext: Sendable {
     let language: Language
     /// The signed-in account, `nil` for visitors.
     let account: Account?
-    /// The anti-forgery token for forms that change state; present whenever ``account`` is.
-    let csrfToken: String?
+    /// The anti-forgery token for forms that change state.
+    let csrfToken: String
     /// The page's own path, for the language links.
     let path: String
 
@@ -19,7 +19,6 @@ struct PageContext: Sendable {
 
     /// The hidden field that carries ``csrfToken`` in a state-changing form.
     var csrfField: HTML {
-        guard let csrfToken else { return HTML(text: "") }
-        return "<input type=\"hidden\" name=\"\(CSRFGuard.fieldName)\" value=\"\(csrfToken)\">"
+        "<input type=\"hidden\" name=\"\(CSRFGuard.fieldName)\" value=\"\(csrfToken)\">"
     }
 }

@@ -1,7 +1,8 @@
 import VestibuleCore
 import VestibuleHTTP
 
-/// Who is asking: their language, and their session and account when signed in.
+/// Who is asking: their language, their session and account when signed in, and the value that binds
+/// anti-forgery tokens when they are not.
 struct Visitor: Sendable {
     let language: Language
     /// Set when the language was chosen explicitly (`?lang=`), to remember it in a cookie.
@@ -9,6 +10,14 @@ struct Visitor: Sendable {
     let session: Session?
     let account: Account?
     let token: SessionToken?
+    /// A random value from the visitor cookie, or minted for this response when there was none.
+    let visitorID: String
+    let visitorIDIsNew: Bool
 
     static let languageCookie = "vestibule_lang"
+
+    /// What anti-forgery tokens are bound to: the session once signed in, the visitor cookie before.
+    var csrfBinding: String {
+        session.map { "session|\($0.id.rawValue)" } ?? "visitor|\(visitorID)"
+    }
 }

@@ -11,8 +11,10 @@ extension WebApp {
                   response.headers["Content-Type"]?.hasPrefix("text/plain") == true
             else { return response }
             // The error page must render even when the session store is what failed.
-            let visitor = (try? visitor(of: request))
-                ?? Visitor(language: .english, chosenLanguage: nil, session: nil, account: nil, token: nil)
+            let visitor = (try? visitor(of: request)) ?? Visitor(
+                language: .english, chosenLanguage: nil, session: nil, account: nil, token: nil,
+                visitorID: "", visitorIDIsNew: false
+            )
             var page = try render(for: request, visitor: visitor, status: response.status) {
                 ErrorPage.render(status: response.status.code, reference: request.id.description, in: $0)
             }

@@ -1,16 +1,20 @@
-public import VestibuleCore
 public import VestibuleHTTP
 public import VestibuleLogging
+import VestibuleCore
+import VestibuleCrypto
 
-/// Vestibule's web pages: the routes, the session cookie, anti-forgery checks and localized error pages.
+/// Vestibule's web pages: the routes, cookies, anti-forgery checks, rate limits and localized error pages.
+/// Handlers live in `WebApp+<Area>.swift`.
 public struct WebApp: Sendable {
     let configuration: WebConfiguration
+    let services: WebServices
     let localization: Localization
     let assets: StaticAssets
-    let store: any Store
-    let sessions: SessionManager
     let csrf: CSRFGuard
-    let cookie: SessionCookie
+    let sessionCookie: HostCookie
+    let visitorCookie: HostCookie
+    let limits: RateLimiter
+    let mail: AccountMail
     let logger: Logger
 
     public struct SetupError: Error, CustomStringConvertible {
@@ -20,9 +24,9 @@ public struct WebApp: Sendable {
     /// - Parameter csrfKey: at least 32 secret random bytes; anti-forgery tokens are HMACs under it.
     public init(
         configuration: WebConfiguration,
-        store: any Store,
-        sessions: SessionManager,
+        services: WebServices,
         csrfKey: [UInt8],
+        clock: @escaping @Sendable () -> Date,
         logger: Logger
     ) throws(SetupError) {
         do {
@@ -32,10 +36,14 @@ public struct WebApp: Sendable {
             throw SetupError(description: "\(error)")
         }
         self.configuration = configuration
-        self.store = store
-        self.sessions = sessions
+        self.services = services
         self.csrf = CSRFGuard(key: csrfKey, origin: configuration.origin)
-        self.cookie = SessionCookie(secure: configuration.secure, maxAge: configuration.sessionCookieMaxAge)
+        self.sessionCookie = HostCookie(
+            baseName: "vestibule_session", secure: configuration.secure, maxAge: configuration.sessionCookieMaxAge
+        )
+        self.visitorCookie = HostCookie(baseName: "vestibule_visitor", secure: configuration.secure, maxAge: nil)
+        self.limits = RateLimiter(clock: clock)
+        self.mail = AccountMail(queue: services.mail, localization: localization, origin: configuration.origin)
         self.logger = logger
     }
 
@@ -43,62 +51,15 @@ public struct WebApp: Sendable {
     public func install(on router: inout Router) {
         router.get(StaticAssets.stylesheetPath) { _ in assets.stylesheetResponse() }
         router.get("/") { request in try page(for: request) { HomePage.render(in: $0) } }
-        router.get("/sign-in") { request in try signInPage(request) }
-        router.get("/account") { request in try accountPage(request) }
-        router.post("/sign-out") { request in try signOut(request) }
-        router.post("/account/sessions/:id/revoke") { request in try revokeSession(request) }
-    }
-
-    // MARK: Handlers
-
-    private func signInPage(_ request: Request) throws -> Response {
-        try page(for: request) { context in
-            let benefits = configuration.signInBenefits[context.language.tag] ?? context.text(.signInBenefits)
-            return SignInPage.render(in: context, benefits: benefits)
-        }
-    }
-
-    private func accountPage(_ request: Request) throws -> Response {
-        let visitor = try visitor(of: request)
-        guard let session = visitor.session, let account = visitor.account else { return .redirect(to: "/sign-in") }
-        let identities = try store.identities(of: account.id)
-        let devices = try sessions.sessions(of: account.id)
-        return try render(for: request, visitor: visitor) {
-            AccountPage.render(in: $0, identities: identities, sessions: devices, currentSession: session.id)
-        }
-    }
-
-    private func signOut(_ request: Request) throws -> Response {
-        let visitor = try visitor(of: request)
-        var response = Response.redirect(to: "/")
-        guard let session = visitor.session, let token = visitor.token else {
-            try csrf.checkOrigin(request)
-            return response
-        }
-        try csrf.check(request, session: session.id)
-        try sessions.signOut(token)
-        try cookie.clear(on: &response)
-        return response
-    }
-
-    private func revokeSession(_ request: Request) throws -> Response {
-        let visitor = try visitor(of: request)
-        guard let session = visitor.session, let account = visitor.account else { return .redirect(to: "/sign-in") }
-        try csrf.check(request, session: session.id)
-        let target = SessionID(rawValue: request.pathParameters["id"] ?? "")
-        guard try sessions.revoke(target, of: account.id) else {
-            throw HTTPError(.notFound, "No such session on this account.")
-        }
-        guard target == session.id else { return .redirect(to: "/account") }
-        var response = Response.redirect(to: "/")
-        try cookie.clear(on: &response)
-        return response
+        installAccountRoutes(on: &router)
+        installPasswordRoutes(on: &router)
+        installWellKnownRoutes(on: &router)
     }
 
     // MARK: Rendering
 
-    private func page(for request: Request, _ build: (PageContext) -> Page) throws -> Response {
-        try render(for: request, visitor: try visitor(of: request), build)
+    func page(for request: Request, status: HTTPStatus = .ok, _ build: (PageContext) -> Page) throws -> Response {
+        try render(for: request, visitor: try visitor(of: request), status: status, build)
     }
 
     func render(for request: Request, visitor: Visitor, status: HTTPStatus = .ok, _ build: (PageContext) -> Page)
@@ -108,13 +69,16 @@ public struct WebApp: Sendable {
             localization: localization,
             language: visitor.language,
             account: visitor.account,
-            csrfToken: visitor.session.map { csrf.token(for: $0.id) },
+            csrfToken: csrf.token(for: visitor.csrfBinding),
             path: request.path
         )
         var response = Response.html(Layout.render(build(context), in: context).rendered, status: status)
-        // Pages can show personal data: never cache them in shared or browser caches.
+        // Pages can show personal data and carry anti-forgery tokens: never cache them.
         response.headers.replace("Cache-Control", "no-store")
         response.headers.replace("Content-Language", visitor.language.tag)
+        if visitor.visitorIDIsNew {
+            try visitorCookie.set(visitor.visitorID, on: &response)
+        }
         if let chosen = visitor.chosenLanguage {
             response.setCookie(
                 try Cookie(name: Visitor.languageCookie, value: chosen.tag, maxAge: 365 * 24 * 3600, secure: configuration.secure)
@@ -130,10 +94,38 @@ public struct WebApp: Sendable {
             explicit: chosen?.rawValue ?? remembered,
             acceptLanguage: request.headers["Accept-Language"]
         )
-        guard let token = cookie.token(in: request), let session = try sessions.authenticate(token) else {
-            return Visitor(language: language, chosenLanguage: chosen, session: nil, account: nil, token: nil)
+        let presentedVisitorID = visitorCookie.value(in: request)
+        let visitorID = presentedVisitorID ?? SecureRandom.token(byteCount: 16)
+        var session: Session?
+        var token: SessionToken?
+        if let value = sessionCookie.value(in: request) {
+            token = SessionToken(value: value)
+            session = try services.sessions.authenticate(SessionToken(value: value))
         }
-        let account = try store.account(id: session.accountID)
-        return Visitor(language: language, chosenLanguage: chosen, session: session, account: account, token: token)
+        let account = try session.flatMap { session throws(StoreError) in try services.store.account(id: session.accountID) }
+        return Visitor(
+            language: language,
+            chosenLanguage: chosen,
+            session: session,
+            account: account,
+            token: session == nil ? nil : token,
+            visitorID: visitorID,
+            visitorIDIsNew: presentedVisitorID == nil
+        )
+    }
+
+    /// Starts a session for a person who just proved who they are, replacing any session the browser held.
+    func signIn(_ accountID: AccountID, method: SignInMethod, visitor: Visitor, request: Request, then location: String)
+        throws -> Response
+    {
+        let (_, token) = try services.sessions.signIn(
+            accountID: accountID,
+            method: method,
+            userAgent: request.headers["User-Agent"] ?? "",
+            replacing: visitor.token
+        )
+        var response = Response.redirect(to: location)
+        try sessionCookie.set(token.value, on: &response)
+        return response
     }
 }

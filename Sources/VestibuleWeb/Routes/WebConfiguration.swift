@@ -10,11 +10,44 @@ public struct WebConfiguration: Sendable {
     public var signInBenefits: [String: String]
     /// How long the session cookie lives in the browser, in seconds: the session's absolute timeout.
     public var sessionCookieMaxAge: Int
+    /// App IDs (`TEAMID.com.example.app`) that share credentials with this site (apple-app-site-association).
+    public var appleAppIDs: [String]
+    /// Whether those apps also open this site's links (`applinks`).
+    public var appleAppLinks: Bool
+    /// Attempts allowed per client address and per account.
+    public var rateLimits: RateLimits
 
-    public init(origin: String, secure: Bool, signInBenefits: [String: String] = [:], sessionCookieMaxAge: Int) {
+    public init(
+        origin: String,
+        secure: Bool,
+        signInBenefits: [String: String] = [:],
+        sessionCookieMaxAge: Int,
+        appleAppIDs: [String] = [],
+        appleAppLinks: Bool = false,
+        rateLimits: RateLimits = RateLimits()
+    ) {
         self.origin = origin
         self.secure = secure
         self.signInBenefits = signInBenefits
         self.sessionCookieMaxAge = sessionCookieMaxAge
+        self.appleAppIDs = appleAppIDs
+        self.appleAppLinks = appleAppLinks
+        self.rateLimits = rateLimits
     }
+}
+
+/// Attempt limits for the forms that guess at secrets or send mail.
+public struct RateLimits: Sendable, Equatable {
+    /// Password sign-ins from one client address.
+    public var signInPerAddress = RateLimit(attempts: 30, window: .seconds(60))
+    /// Password sign-ins to one email address, from anywhere: slows guessing one account's password.
+    public var signInPerAccount = RateLimit(attempts: 10, window: .seconds(900))
+    /// Codes entered from one client address (each code also locks after five wrong tries).
+    public var codesPerAddress = RateLimit(attempts: 30, window: .seconds(900))
+    /// Emails requested for one address (sign-up, resend, reset): stops mail bombing.
+    public var emailsPerAccount = RateLimit(attempts: 5, window: .seconds(900))
+    /// Emails requested from one client address.
+    public var emailsPerAddress = RateLimit(attempts: 20, window: .seconds(900))
+
+    public init() {}
 }

@@ -1,10 +1,10 @@
-import VestibuleCore
 import VestibuleCrypto
 import VestibuleHTTP
 
 /// Defends state-changing requests against cross-site forgery, twice over:
 /// the request must come from our own origin (`Origin`, or `Sec-Fetch-Site` when a browser omits it), and
-/// a form must carry a token bound to the session, which another site cannot read.
+/// a form must carry a token bound to the session (or, signed out, to the visitor cookie), which another
+/// site can neither read nor compute.
 struct CSRFGuard: Sendable {
     static let fieldName = "csrf"
 
@@ -19,16 +19,16 @@ struct CSRFGuard: Sendable {
         self.origin = origin
     }
 
-    /// The token for forms shown within `session`.
-    func token(for session: SessionID) -> String {
-        Base64URL.encode(HMAC.sha256(key: key, message: Array("csrf|\(session.rawValue)".utf8)))
+    /// The token for forms shown to `binding` (see ``Visitor/csrfBinding``).
+    func token(for binding: String) -> String {
+        Base64URL.encode(HMAC.sha256(key: key, message: Array("csrf|\(binding)".utf8)))
     }
 
-    /// Throws 403 unless the request is same-origin and carries the session's token.
-    func check(_ request: Request, session: SessionID) throws(HTTPError) {
+    /// Throws 403 unless the request is same-origin and carries the token for `binding`.
+    func check(_ request: Request, binding: String) throws(HTTPError) {
         try checkOrigin(request)
         let presented = try request.form()[Self.fieldName] ?? ""
-        guard ConstantTime.equals(Array(presented.utf8), Array(token(for: session).utf8)) else {
+        guard ConstantTime.equals(Array(presented.utf8), Array(token(for: binding).utf8)) else {
             throw HTTPError(.forbidden, "The form's anti-forgery token is missing or wrong.")
         }
     }

@@ -1,0 +1,80 @@
+import Foundation
+import VestibuleCrypto
+import VestibuleHTTP
+import VestibuleLogging
+import VestibuleMail
+import VestibuleWeb
+
+/// How each part is built from the configuration: kept apart from ``Application/build`` so that reads as
+/// the list of parts.
+extension Application {
+    static func makeServerConfiguration(_ configuration: Configuration) -> HTTPServer.Configuration {
+        var server = HTTPServer.Configuration()
+        server.host = configuration.host
+        server.port = configuration.port
+        server.threadPoolSize = configuration.workerThreads
+        server.maxConnections = configuration.maxConnections
+        server.connectionTimeout = configuration.connectionTimeout
+        server.maxHeaderBytes = configuration.maxHeaderBytes
+        server.maxBodyBytes = configuration.maxBodyBytes
+        server.behindTLSProxy = configuration.isSecure
+        return server
+    }
+
+    static func makeWebConfiguration(_ configuration: Configuration) -> WebConfiguration {
+        var limits = RateLimits()
+        limits.signInPerAddress = RateLimit(attempts: configuration.signInAttemptsPerMinute, window: .seconds(60))
+        limits.signInPerAccount = RateLimit(attempts: configuration.signInAttemptsPerAccount, window: .seconds(900))
+        return WebConfiguration(
+            origin: configuration.origin,
+            secure: configuration.isSecure,
+            signInBenefits: configuration.signInBenefits,
+            sessionCookieMaxAge: configuration.sessionAbsoluteTimeout,
+            appleAppIDs: configuration.appleAppIDs,
+            appleAppLinks: configuration.appleAppLinks,
+            rateLimits: limits
+        )
+    }
+
+    static func makePasswordHasher(_ configuration: Configuration) -> PasswordHasher {
+        PasswordHasher(
+            parameters: PasswordHasher.Parameters(
+                memoryKiB: configuration.passwordHashMemoryKiB,
+                iterations: configuration.passwordHashIterations
+            )
+        )
+    }
+
+    /// SMTP when configured; otherwise the outbox folder in the data directory, shown at `/dev/outbox`.
+    static func makeMail(configuration: Configuration, logger: Logger) throws(StartupError)
+        -> (queue: MailQueue, outbox: OutboxMailer?)
+    {
+        guard let url = configuration.smtpURL else {
+            let directory = (configuration.dataDirectory as NSString).appendingPathComponent("outbox")
+            do {
+                let outbox = try OutboxMailer(directory: directory)
+                return (MailQueue(mailer: outbox, logger: logger), outbox)
+            } catch {
+                throw StartupError("Cannot create the mail outbox \(directory): \(error)")
+            }
+        }
+        let smtp = SMTPConfiguration(
+            url: url,
+            security: configuration.smtpSecurity.mailSecurity,
+            username: configuration.smtpUsername,
+            password: configuration.smtpPassword,
+            from: configuration.mailFrom
+        )
+        return (MailQueue(mailer: SMTPMailer(configuration: smtp, logger: logger), logger: logger), nil)
+    }
+}
+
+extension Configuration.SMTPSecurity {
+    var mailSecurity: SMTPConfiguration.Security {
+        switch self {
+        case .startTLS: .startTLS
+        case .implicitTLS: .implicitTLS
+        case .none: .none
+        }
+    }
+}

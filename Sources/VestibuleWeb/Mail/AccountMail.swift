@@ -1,0 +1,41 @@
+import VestibuleCore
+import VestibuleMail
+
+/// The emails about an account, written in the reader's language from the string catalogs and sent in the
+/// background.
+struct AccountMail: Sendable {
+    let queue: MailQueue
+    let localization: Localization
+    let origin: String
+
+    func sendVerificationCode(_ code: String, to email: EmailAddress, in language: Language) {
+        send(to: email, language, subject: .mailVerifySubject, body: .mailVerifyBody, ["code": code])
+    }
+
+    /// Sign-up with a taken address: tell the owner, never the person at the form (no enumeration).
+    func sendAlreadyRegistered(to email: EmailAddress, in language: Language) {
+        send(
+            to: email, language, subject: .mailAlreadyRegisteredSubject, body: .mailAlreadyRegisteredBody,
+            ["signInURL": origin + "/sign-in", "resetURL": origin + "/reset-password"]
+        )
+    }
+
+    func sendResetCode(_ code: String, to email: EmailAddress, in language: Language) {
+        send(to: email, language, subject: .mailResetSubject, body: .mailResetBody, ["code": code])
+    }
+
+    private func send(
+        to email: EmailAddress,
+        _ language: Language,
+        subject: TextKey,
+        body: TextKey,
+        _ arguments: [String: String]
+    ) {
+        let strings = localization.catalog(for: language)
+        var values = arguments
+        values["app"] = strings.text(.appName)
+        queue.enqueue(
+            EmailMessage(to: email.value, subject: strings.text(subject, values), textBody: strings.text(body, values))
+        )
+    }
+}

@@ -1,0 +1,53 @@
+import VestibuleCore
+import VestibuleHTTP
+
+extension WebApp {
+    func installAccountRoutes(on router: inout Router) {
+        router.get("/account") { request in try accountPage(request) }
+        router.post("/sign-out") { request in try signOut(request) }
+        router.post("/account/sessions/:id/revoke") { request in try revokeSession(request) }
+    }
+
+    /// How you sign in (SIWA-8) and where you are signed in, each device revocable.
+    private func accountPage(_ request: Request) throws -> Response {
+        let visitor = try visitor(of: request)
+        guard let session = visitor.session, let account = visitor.account else { return .redirect(to: "/sign-in") }
+        let identities = try services.store.identities(of: account.id)
+        let devices = try services.sessions.sessions(of: account.id)
+        let notice: TextKey? = switch request.query["notice"] {
+        case "welcome": .accountWelcome
+        case "password-changed": .accountPasswordChanged
+        default: nil
+        }
+        return try render(for: request, visitor: visitor) {
+            AccountPage.render(
+                in: $0, identities: identities, sessions: devices, currentSession: session.id, notice: notice.map($0.text)
+            )
+        }
+    }
+
+    private func signOut(_ request: Request) throws -> Response {
+        let visitor = try visitor(of: request)
+        try csrf.check(request, binding: visitor.csrfBinding)
+        var response = Response.redirect(to: "/")
+        if let token = visitor.token {
+            try services.sessions.signOut(token)
+            try sessionCookie.clear(on: &response)
+        }
+        return response
+    }
+
+    private func revokeSession(_ request: Request) throws -> Response {
+        let visitor = try visitor(of: request)
+        guard let session = visitor.session, let account = visitor.account else { return .redirect(to: "/sign-in") }
+        try csrf.check(request, binding: visitor.csrfBinding)
+        let target = SessionID(rawValue: request.pathParameters["id"] ?? "")
+        guard try services.sessions.revoke(target, of: account.id) else {
+            throw HTTPError(.notFound, "No such session on this account.")
+        }
+        guard target == session.id else { return .redirect(to: "/account") }
+        var response = Response.redirect(to: "/")
+        try sessionCookie.clear(on: &response)
+        return response
+    }
+}

@@ -1,0 +1,192 @@
+import VestibuleCore
+import VestibuleHTTP
+
+/// Password accounts: sign-up with an emailed code, sign-in, reset by code, change (AUTH-2, AUTH-5, AUTH-10).
+/// Every answer is the same whether or not an address has an account; only its owner's inbox differs.
+extension WebApp {
+    func installPasswordRoutes(on router: inout Router) {
+        router.get("/sign-in") { request in try page(for: request) { signInForm($0) } }
+        router.post("/sign-in") { request in try signInWithPassword(request) }
+        router.get("/sign-up") { request in try page(for: request) { SignUpPage.render(in: $0, policy: services.passwordPolicy) } }
+        router.post("/sign-up") { request in try signUp(request) }
+        router.get("/verify-email") { request in
+            try page(for: request) { VerifyEmailPage.render(in: $0, email: request.query["email"] ?? "") }
+        }
+        router.post("/verify-email") { request in try verifyEmail(request) }
+        router.post("/verify-email/resend") { request in try resendVerification(request) }
+        router.get("/reset-password") { request in try page(for: request) { ResetPasswordPage.renderRequest(in: $0) } }
+        router.post("/reset-password") { request in try beginReset(request) }
+        router.get("/reset-password/code") { request in
+            try page(for: request) {
+                ResetPasswordPage.renderCode(in: $0, email: request.query["email"] ?? "", policy: services.passwordPolicy)
+            }
+        }
+        router.post("/reset-password/code") { request in try finishReset(request) }
+        router.get("/account/password") { request in try changePasswordPage(request) }
+        router.post("/account/password") { request in try changePassword(request) }
+    }
+
+    private func signInForm(_ context: PageContext, email: String = "", error: String? = nil) -> Page {
+        let benefits = configuration.signInBenefits[context.language.tag] ?? context.text(.signInBenefits)
+        return SignInPage.render(in: context, benefits: benefits, email: email, error: error)
+    }
+
+    private func signInWithPassword(_ request: Request) throws -> Response {
+        let (visitor, form) = try checkedForm(request)
+        let email = form["email"] ?? ""
+        try limits.record("sign-in|address|\(request.remoteAddress)", configuration.rateLimits.signInPerAddress)
+        try limits.record("sign-in|account|\(email.lowercased())", configuration.rateLimits.signInPerAccount)
+        do {
+            let accountID = try services.passwords.signIn(email: email, password: form["password"] ?? "")
+            return try signIn(accountID, method: .password, visitor: visitor, request: request, then: "/account")
+        } catch let error as AccountError where error.code == .emailNotVerified {
+            // Reached only with the right password, so saying it reveals nothing to a guesser.
+            if let code = try services.passwords.resendVerification(email), let address = try? EmailAddress(email) {
+                mail.sendVerificationCode(code, to: address, in: visitor.language)
+            }
+            return try render(for: request, visitor: visitor) { context in
+                VerifyEmailPage.render(in: context, email: email, notice: context.text(.signInNotVerified))
+            }
+        } catch let error as AccountError where error.code == .invalidCredentials || error.code == .invalidEmail {
+            // One answer for an unknown address, a malformed one and a wrong password (no enumeration).
+            return try render(for: request, visitor: visitor, status: .unauthorized) { context in
+                signInForm(context, email: email, error: context.text(.signInInvalidCredentials))
+            }
+        }
+    }
+
+    private func signUp(_ request: Request) throws -> Response {
+        let (visitor, form) = try checkedForm(request)
+        let email = form["email"] ?? ""
+        try limits.record("email|address|\(request.remoteAddress)", configuration.rateLimits.emailsPerAddress)
+        do {
+            let outcome = try services.passwords.signUp(email: email, password: form["password"] ?? "", displayName: nil)
+            switch outcome {
+            case .verificationCodeSent(let address, let code):
+                try limits.record("email|account|\(address.value)", configuration.rateLimits.emailsPerAccount)
+                mail.sendVerificationCode(code, to: address, in: visitor.language)
+            case .alreadyRegistered(let address):
+                try limits.record("email|account|\(address.value)", configuration.rateLimits.emailsPerAccount)
+                mail.sendAlreadyRegistered(to: address, in: visitor.language)
+            }
+            return .redirect(to: "/verify-email?email=\(PercentEncoding.queryValue(email))")
+        } catch let error as AccountError {
+            return try render(for: request, visitor: visitor, status: .badRequest) { context in
+                SignUpPage.render(in: context, policy: services.passwordPolicy, email: email, error: message(for: error, in: context))
+            }
+        }
+    }
+
+    private func verifyEmail(_ request: Request) throws -> Response {
+        let (visitor, form) = try checkedForm(request)
+        let email = form["email"] ?? ""
+        try limits.record("code|address|\(request.remoteAddress)", configuration.rateLimits.codesPerAddress)
+        do {
+            let accountID = try services.passwords.verifyEmail(email, code: form["code"] ?? "")
+            return try signIn(accountID, method: .password, visitor: visitor, request: request, then: "/account?notice=welcome")
+        } catch let error as AccountError {
+            return try render(for: request, visitor: visitor, status: .badRequest) { context in
+                VerifyEmailPage.render(in: context, email: email, error: message(for: error, in: context))
+            }
+        }
+    }
+
+    private func resendVerification(_ request: Request) throws -> Response {
+        let (visitor, form) = try checkedForm(request)
+        let email = form["email"] ?? ""
+        try limits.record("email|address|\(request.remoteAddress)", configuration.rateLimits.emailsPerAddress)
+        try limits.record("email|account|\(email.lowercased())", configuration.rateLimits.emailsPerAccount)
+        if let code = try? services.passwords.resendVerification(email), let address = try? EmailAddress(email) {
+            mail.sendVerificationCode(code, to: address, in: visitor.language)
+        }
+        return try render(for: request, visitor: visitor) { context in
+            VerifyEmailPage.render(in: context, email: email, notice: context.text(.verifyResent))
+        }
+    }
+
+    private func beginReset(_ request: Request) throws -> Response {
+        let (visitor, form) = try checkedForm(request)
+        let email = form["email"] ?? ""
+        guard let address = try? EmailAddress(email) else {
+            return try render(for: request, visitor: visitor, status: .badRequest) { context in
+                ResetPasswordPage.renderRequest(in: context, email: email, error: context.text(.emailInvalid))
+            }
+        }
+        try limits.record("email|address|\(request.remoteAddress)", configuration.rateLimits.emailsPerAddress)
+        try limits.record("email|account|\(address.value)", configuration.rateLimits.emailsPerAccount)
+        if let code = try services.passwords.beginReset(email: email) {
+            mail.sendResetCode(code, to: address, in: visitor.language)
+        }
+        return .redirect(to: "/reset-password/code?email=\(PercentEncoding.queryValue(address.value))")
+    }
+
+    private func finishReset(_ request: Request) throws -> Response {
+        let (visitor, form) = try checkedForm(request)
+        let email = form["email"] ?? ""
+        try limits.record("code|address|\(request.remoteAddress)", configuration.rateLimits.codesPerAddress)
+        do {
+            let accountID = try services.passwords.finishReset(
+                email: email, code: form["code"] ?? "", newPassword: form["password"] ?? ""
+            )
+            return try signIn(accountID, method: .password, visitor: visitor, request: request, then: "/account?notice=password-changed")
+        } catch let error as AccountError {
+            return try render(for: request, visitor: visitor, status: .badRequest) { context in
+                ResetPasswordPage.renderCode(
+                    in: context, email: email, policy: services.passwordPolicy, error: message(for: error, in: context)
+                )
+            }
+        }
+    }
+
+    private func changePasswordPage(_ request: Request) throws -> Response {
+        let visitor = try visitor(of: request)
+        guard visitor.session != nil else { return .redirect(to: "/sign-in") }
+        return try render(for: request, visitor: visitor) { ChangePasswordPage.render(in: $0, policy: services.passwordPolicy) }
+    }
+
+    private func changePassword(_ request: Request) throws -> Response {
+        let (visitor, form) = try checkedForm(request)
+        guard let session = visitor.session else { return .redirect(to: "/sign-in") }
+        try limits.record("sign-in|account|\(session.accountID.rawValue)", configuration.rateLimits.signInPerAccount)
+        do {
+            try services.passwords.changePassword(
+                accountID: session.accountID,
+                current: form["password"] ?? "",
+                new: form["new-password"] ?? "",
+                keeping: session.id
+            )
+            return .redirect(to: "/account?notice=password-changed")
+        } catch let error as AccountError {
+            return try render(for: request, visitor: visitor, status: .badRequest) { context in
+                let text = error.code == .invalidCredentials ? context.text(.changeWrongCurrent) : message(for: error, in: context)
+                return ChangePasswordPage.render(in: context, policy: services.passwordPolicy, error: text)
+            }
+        }
+    }
+
+    /// The visitor and the form of a same-origin, token-carrying POST.
+    private func checkedForm(_ request: Request) throws -> (Visitor, FormFields) {
+        let visitor = try visitor(of: request)
+        try csrf.check(request, binding: visitor.csrfBinding)
+        return (visitor, try request.form())
+    }
+
+    /// What to tell the person about a refused form, in their language.
+    private func message(for error: AccountError, in context: PageContext) -> String {
+        if let problem = error.code.passwordProblem { return message(for: problem, in: context) }
+        switch error.code {
+        case .invalidEmail: return context.text(.emailInvalid)
+        case .invalidCredentials: return context.text(.signInInvalidCredentials)
+        default: return context.text(.codeInvalid)
+        }
+    }
+
+    private func message(for problem: PasswordProblem, in context: PageContext) -> String {
+        switch problem {
+        case .tooShort(let minimum): context.text(.problemTooShort, ["minimum": String(minimum)])
+        case .tooLong(let maximum): context.text(.problemTooLong, ["maximum": String(maximum)])
+        case .tooCommon: context.text(.problemTooCommon)
+        case .sameAsEmail: context.text(.problemSameAsEmail)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+public import VestibuleCore
+public import VestibuleMail
+
+/// The domain services the pages use, assembled by the composition root.
+public struct WebServices: Sendable {
+    public var store: any Store
+    public var sessions: SessionManager
+    public var passwords: PasswordAccounts
+    public var passwordPolicy: PasswordPolicy
+    public var mail: MailQueue
+    /// Set in development, when mail goes to the outbox folder: `/dev/outbox` then shows it.
+    public var outbox: OutboxMailer?
+
+    public init(
+        store: any Store,
+        sessions: SessionManager,
+        passwords: PasswordAccounts,
+        passwordPolicy: PasswordPolicy,
+        mail: MailQueue,
+        outbox: OutboxMailer?
+    ) {
+        self.store = store
+        self.sessions = sessions
+        self.passwords = passwords
+        self.passwordPolicy = passwordPolicy
+        self.mail = mail
+        self.outbox = outbox
+    }
+}
