@@ -6,6 +6,10 @@ import Glibc
 final class CannedServer: Sendable {
     let port: Int
     private let descriptor: Int32
+    /// Signalled when the accepting thread has ended: only then may the descriptor be closed, or a later
+    /// socket could reuse its number under the thread's `accept`.
+    private let acceptorEnded = DispatchSemaphore(value: 0)
+    private let hasAcceptor: Bool
 
     init(reply: String?) throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -24,8 +28,11 @@ final class CannedServer: Sendable {
         }
         self.descriptor = descriptor
         self.port = Int(UInt16(bigEndian: address.sin_port))
+        self.hasAcceptor = reply != nil
         guard let reply else { return }
+        let ended = acceptorEnded
         let thread = Thread {
+            defer { ended.signal() }
             while true {
                 let connection = accept(descriptor, nil, nil)
                 guard connection >= 0 else { return }
@@ -42,6 +49,7 @@ final class CannedServer: Sendable {
     /// Stops listening; the accepting thread ends with it.
     func stop() {
         Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+        if hasAcceptor { acceptorEnded.wait() }
         close(descriptor)
     }
 

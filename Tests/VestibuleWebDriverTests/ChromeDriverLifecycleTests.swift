@@ -19,7 +19,10 @@ struct ChromeDriverLifecycleTests {
         #expect(browsers.isSubset(of: tree))
         #expect(FileManager.default.fileExists(atPath: driver.workingDirectory))
 
+        let start = ContinuousClock.now
         driver.shutdown()
+        // chromedriver obeyed GET /shutdown: the SIGKILL fallback only comes after a 5-second deadline.
+        #expect(ContinuousClock.now - start < .seconds(4))
         #expect(!ProcessScan.isAlive(driver.processIdentifier))
         #expect(tree.filter(ProcessScan.isAlive).isEmpty)
         #expect(ProcessScan.withArgument(containing: driver.workingDirectory).isEmpty)
