@@ -45,7 +45,7 @@ struct LoopbackHTTPClient: Sendable {
         }
         let headers = lines.compactMap { line -> (name: String, value: String)? in
             guard let colon = line.firstIndex(of: ":") else { return nil }
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: " \t")
+            let value = line[line.index(after: colon)...].trimmingSpacesAndTabs()
             return (name: String(line[..<colon]), value: value)
         }
         let reply = HTTPReply(status: status, headers: headers, body: [])
@@ -72,7 +72,9 @@ struct LoopbackHTTPClient: Sendable {
 }
 
 extension Substring {
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+    /// Header values may be surrounded by spaces and tabs (RFC 9110 §5.5), or by none at all (chromedriver).
+    fileprivate func trimmingSpacesAndTabs() -> String {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        return String(drop(while: isBlank).reversed().drop(while: isBlank).reversed())
     }
 }
