@@ -65,6 +65,16 @@ struct BrowserTests {
         #expect(try browser.session.executeScript("return arguments[0].id", [heading.reference]) == "heading")
     }
 
+    @Test func anAsyncScriptThatNeverAnswersFailsWithScriptTimeout() throws {
+        let session = try SharedBrowser.require().session
+        try session.setTimeouts(script: .milliseconds(300))
+        defer { try? session.setTimeouts(script: .seconds(20)) }
+        let error = try #require(throws: WebDriverError.self) {
+            try session.executeAsyncScript("/* never calls arguments[0] */")
+        }
+        #expect(error.code == .scriptTimeout)
+    }
+
     @Test func findingAMissingElementFailsWithNoSuchElement() throws {
         let browser = try SharedBrowser.require()
         try browser.session.navigate(to: browser.site.url("/"))

@@ -7,9 +7,10 @@ import VestibuleWebDriver
 struct ChromeDriverLifecycleTests {
     @Test func shutdownLeavesNoChromedriverOrChromiumProcessBehind() throws {
         let driver = try ChromeDriver()
-        let session = try driver.newSession(BrowserOptions(defaultFontSize: 24, acceptLanguage: "ja"))
+        let session = try driver.newSession(BrowserOptions(windowSize: (800, 600), defaultFontSize: 24, acceptLanguage: "ja"))
         try session.navigate(to: "data:text/html;charset=utf-8,<p>x</p>")
-        // The options reached the browser: the font-size preference and the language.
+        // The options reached the browser: the window size, the font-size preference and the language.
+        #expect(try session.executeScript("return [window.outerWidth, window.outerHeight]") == [800, 600])
         #expect(try session.executeScript("return getComputedStyle(document.body).fontSize") == "24px")
         #expect(try session.executeScript("return navigator.language") == "ja")
 
@@ -40,6 +41,13 @@ struct ChromeDriverLifecycleTests {
         #expect(ProcessScan.isAlive(id))
         driver = nil
         #expect(!ProcessScan.isAlive(id))
+    }
+
+    @Test func aPortAlreadyInUseFailsWithDriverUnavailable() throws {
+        let other = try CannedServer(reply: nil)
+        defer { other.stop() }
+        let error = #expect(throws: WebDriverError.self) { try ChromeDriver(port: other.port) }
+        #expect(error?.code == .driverUnavailable)
     }
 
     @Test func aMissingExecutableFailsWithDriverUnavailable() {

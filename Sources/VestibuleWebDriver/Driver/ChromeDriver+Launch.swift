@@ -6,6 +6,10 @@ extension ChromeDriver {
     static func launch(_ executable: String, port: Int, workingDirectory: String, wire: WebDriverWire)
         throws(WebDriverError) -> Process
     {
+        // Another server on the port would answer /status for a chromedriver that failed to bind.
+        guard (try? LoopbackSocket(port: port, what: "probe")) == nil else {
+            throw WebDriverError(.driverUnavailable, "Port \(port) on 127.0.0.1 is already in use.")
+        }
         let logPath = workingDirectory + "/chromedriver.log"
         let process = Process()
         do {

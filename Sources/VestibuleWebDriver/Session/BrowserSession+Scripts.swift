@@ -16,6 +16,20 @@ extension BrowserSession {
         try wire.post(path("/execute/async"), ["script": .string(script), "args": .array(arguments)])
     }
 
+    /// Changes the session's deadlines: how long an asynchronous script may take before `.scriptTimeout`, and how
+    /// long a navigation may wait for the page to load before `.timeout`. Both start at two thirds of the
+    /// driver's command timeout, so the browser reports a slow page before the client gives up on the command.
+    public func setTimeouts(script: Duration? = nil, pageLoad: Duration? = nil) throws(WebDriverError) {
+        var parameters: [String: JSONValue] = [:]
+        if let script { parameters["script"] = .number(Double(Self.milliseconds(script))) }
+        if let pageLoad { parameters["pageLoad"] = .number(Double(Self.milliseconds(pageLoad))) }
+        _ = try wire.post(path("/timeouts"), .object(parameters))
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+    }
+
     /// Sends a Chrome DevTools Protocol command (`Page.setFontSizes`, …) and returns its result.
     public func executeCDP(_ command: String, _ parameters: JSONValue = [:]) throws(WebDriverError) -> JSONValue {
         try wire.post(path("/goog/cdp/execute"), ["cmd": .string(command), "params": parameters])
