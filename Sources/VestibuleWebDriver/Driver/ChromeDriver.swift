@@ -6,7 +6,10 @@ import Synchronization
 ///
 /// The driver owns everything it starts: ``shutdown()`` (also run by `deinit`) closes every session, stops
 /// chromedriver (`GET /shutdown`, then SIGKILL after a deadline), kills any browser process that survived, and
-/// deletes the browsers' temporary profiles. Calls are blocking and bounded by ``commandTimeout``.
+/// deletes the browsers' temporary profiles.
+///
+/// Every call blocks its thread (a loopback request to chromedriver, bounded by ``commandTimeout``); tests
+/// call them from synchronous test functions, and async code should run them off the cooperative pool.
 public final class ChromeDriver: Sendable {
     private struct State {
         var process: Process?
