@@ -10,7 +10,7 @@ apt_packages=(pkg-config libmicrohttpd-dev libsqlite3-dev libssl-dev libsodium-d
 brew_packages=(pkg-config libmicrohttpd sqlite openssl@3 libsodium libpq curl)
 case "$purpose" in
   build) ;;
-  test) apt_packages+=(curl) ;;
+  test) apt_packages+=(curl chromium chromium-driver fonts-dejavu-core fonts-noto-cjk) ;;
   bench) apt_packages+=(nginx-light wrk openssl curl); brew_packages+=(nginx wrk) ;;
   *) echo "usage: $0 build|test|bench" >&2; exit 64 ;;
 esac
