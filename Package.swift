@@ -90,7 +90,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VestibuleWebDriverTests",
-            dependencies: ["VestibuleWebDriver", "VestibuleHTTP", "VestibuleTesting"],
+            dependencies: ["VestibuleWebDriver", "VestibuleHTTP", "VestibuleLogging", "VestibuleTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "VestibuleWebTests", dependencies: ["VestibuleWeb"], swiftSettings: swiftSettings),
