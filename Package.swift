@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "VestibuleWebTests", dependencies: ["VestibuleWeb"], swiftSettings: swiftSettings),
         .testTarget(
             name: "VestibuleAppTests",
-            dependencies: ["VestibuleApp", "VestibuleTesting", "vestibule"],
+            dependencies: ["VestibuleApp", "VestibuleTesting", "VestibuleWebDriver", "vestibule"],
             swiftSettings: swiftSettings
         ),
     ],

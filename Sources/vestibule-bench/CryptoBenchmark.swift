@@ -1,19 +1,27 @@
 import CSodium
 import Foundation
+import Synchronization
 import VestibuleCrypto
 
 /// Measures Vestibule's crypto on one core, next to the raw library rate where Swift can call it directly.
 /// Prints one `name rate` line per measurement (operations per second) for `scripts/bench.sh` to collect.
 /// The HTTP comparison (wrk against `vestibule serve` and nginx) and `openssl speed` live in that script.
 enum CryptoBenchmark {
+    /// `vestibule-bench [SECONDS] [NAME…]`: every measurement, or only the named ones.
     static func main(arguments: [String]) {
         let seconds = arguments.first.flatMap(Double.init) ?? 2
+        let selected = Set(arguments.dropFirst())
+        let measurements: [(String, () throws -> Double)] = [
+            ("jws-verify-rs256", { try verifyRate(.rs256, seconds: seconds) }),
+            ("jws-verify-es256", { try verifyRate(.es256, seconds: seconds) }),
+            ("argon2id-vestibule", { try argon2idRate(seconds: seconds) }),
+            ("argon2id-libsodium-raw", { rawArgon2idRate(seconds: seconds) }),
+            ("argon2id-libsodium-raw-all-cores", { allCoresRawArgon2idRate(seconds: seconds) }),
+        ]
         do {
-            for algorithm in [JWSAlgorithm.rs256, .es256] {
-                report("jws-verify-\(algorithm.rawValue.lowercased())", try verifyRate(algorithm, seconds: seconds))
+            for (name, measure) in measurements where selected.isEmpty || selected.contains(name) {
+                report(name, try measure())
             }
-            report("argon2id-vestibule", try argon2idRate(seconds: seconds))
-            report("argon2id-libsodium-raw", rawArgon2idRate(seconds: seconds))
         } catch {
             FileHandle.standardError.write(Data("vestibule-bench: \(error)\n".utf8))
             exit(1)
@@ -39,6 +47,7 @@ enum CryptoBenchmark {
 
     /// libsodium's `crypto_pwhash` with the same parameters and no Swift around it: the physical limit.
     static func rawArgon2idRate(seconds: Double) -> Double {
+        // sodium_init is idempotent and thread-safe.
         precondition(sodium_init() >= 0, "libsodium failed to initialise")
         let password = Array("correct horse battery staple".utf8).map { CChar(bitPattern: $0) }
         var salt = [UInt8](repeating: 7, count: Int(crypto_pwhash_SALTBYTES))
@@ -50,6 +59,17 @@ enum CryptoBenchmark {
             )
             precondition(status == 0, "crypto_pwhash failed")
         }) ?? 0
+    }
+
+    /// The raw rate with one hashing thread per core: the ceiling for password sign-ins on this machine.
+    static func allCoresRawArgon2idRate(seconds: Double) -> Double {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let rates = Mutex([Double]())
+        DispatchQueue.concurrentPerform(iterations: cores) { _ in
+            let rate = rawArgon2idRate(seconds: seconds)
+            rates.withLock { $0.append(rate) }
+        }
+        return rates.withLock { $0.reduce(0, +) }
     }
 
     /// Operations per second of `operation`, run repeatedly for `seconds` after a short warm-up.

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import VestibuleApp
+import VestibuleLogging
+import VestibuleTesting
+import VestibuleWebDriver
+
+/// The whole password story in real headless Chromium, with mail through a real SMTP server:
+/// sign up, confirm with the emailed code, sign out, sign in, change the password, reset it by code,
+/// and sign in with the new one.
+@Suite(.serialized) struct PasswordStoryTests {
+    @Test(.enabled(if: ChromeDriver.isAvailable && SMTPTestServer.isAvailable,
+                   "needs chromium, chromium-driver and python3 with aiosmtpd (make test installs them)"))
+    func aPersonSignsUpConfirmsSignsInChangesAndResetsTheirPassword() throws {
+        let smtp = try SMTPTestServer()
+        defer { smtp.stop() }
+        let port = try FreePort.find()
+        var configuration = Configuration()
+        configuration.port = port
+        configuration.publicURL = URL(string: "http://localhost:\(port)")
+        configuration.dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("vestibule-story-\(UUID().uuidString)").path
+        configuration.smtpURL = "smtp://127.0.0.1:\(smtp.port)"
+        configuration.smtpSecurity = .none
+        let application = try Application.build(configuration: configuration, environment: [:], logger: Logger(label: "story", sink: .discard))
+        try application.start()
+        defer { application.shutdown() }
+
+        let driver = try ChromeDriver()
+        defer { driver.shutdown() }
+        let browser = try driver.newSession()
+        let base = "http://localhost:\(port)"
+        let email = "ada@example.com"
+
+        // Sign up: the form is the only step, then the code arrives by email.
+        try browser.navigate(to: "\(base)/sign-in")
+        try browser.find("a[href='/sign-up']").click()
+        try browser.waitFor("#field-email").sendKeys(email)
+        try browser.find("#field-password").sendKeys("first correct horse")
+        try browser.find("form.stacked-form button[type=submit]").click()
+        _ = try browser.waitFor("#field-code")
+        let signUpCode = try code(in: smtp.waitForMessage(count: 1)[0])
+        try browser.find("#field-code").sendKeys(signUpCode)
+        try browser.find("form[action='/verify-email'] button").click()
+        #expect(try browser.waitFor("[role=status]").text.contains("Welcome"))
+        #expect(try browser.currentURL.hasPrefix("\(base)/account"))
+        #expect(try browser.pageSource.contains("Using a password"))
+
+        // Sign out, then sign in with the password.
+        try signOut(browser)
+        try signIn(browser, base: base, email: email, password: "first correct horse")
+
+        // Change the password: the current one is required.
+        try browser.navigate(to: "\(base)/.well-known/change-password")
+        try browser.waitFor("#field-password").sendKeys("first correct horse")
+        try browser.find("#field-new-password").sendKeys("second correct horse")
+        try browser.find("form.stacked-form button[type=submit]").click()
+        #expect(try browser.waitFor("[role=status]").text.contains("password has been changed"))
+        try signOut(browser)
+
+        // Forgot it: reset by an emailed code, which signs in.
+        try browser.navigate(to: "\(base)/sign-in")
+        try browser.find("a[href='/reset-password']").click()
+        try browser.waitFor("#field-email").sendKeys(email)
+        try browser.find("form.stacked-form button[type=submit]").click()
+        _ = try browser.waitFor("#field-code")
+        let resetCode = try code(in: smtp.waitForMessage(count: 2)[1])
+        try browser.find("#field-code").sendKeys(resetCode)
+        try browser.find("#field-password").sendKeys("third correct horse")
+        try browser.find("form.stacked-form button[type=submit]").click()
+        _ = try browser.waitFor("[role=status]")
+        #expect(try browser.currentURL.hasPrefix("\(base)/account"))
+        try signOut(browser)
+
+        // The old password no longer works; the new one does.
+        try browser.navigate(to: "\(base)/sign-in")
+        try browser.waitFor("#field-email").sendKeys(email)
+        try browser.find("#field-password").sendKeys("second correct horse")
+        try browser.find("form.stacked-form button[type=submit]").click()
+        #expect(try browser.waitFor(".form-error").text.contains("don't match"))
+        try signIn(browser, base: base, email: email, password: "third correct horse")
+    }
+
+    private func signIn(_ browser: BrowserSession, base: String, email: String, password: String) throws {
+        try browser.navigate(to: "\(base)/sign-in")
+        try browser.waitFor("#field-email").sendKeys(email)
+        try browser.find("#field-password").sendKeys(password)
+        try browser.find("form.stacked-form button[type=submit]").click()
+        _ = try browser.waitFor("form[action='/sign-out']")
+        #expect(try browser.currentURL == "\(base)/account")
+    }
+
+    private func signOut(_ browser: BrowserSession) throws {
+        try browser.find("form[action='/sign-out'] button").click()
+        _ = try browser.waitFor("a[href='/sign-in']")
+    }
+
+    private func code(in message: SMTPTestServer.ReceivedMessage) throws -> String {
+        guard let range = message.subject.range(of: #"[0-9]{6}"#, options: .regularExpression) else {
+            throw TestFailure("no code in \(message.subject)")
+        }
+        #expect(message.textBody.contains(String(message.subject[range])))
+        return String(message.subject[range])
+    }
+}
