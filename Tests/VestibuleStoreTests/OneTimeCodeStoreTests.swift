@@ -92,7 +92,9 @@ struct OneTimeCodeStoreTests {
             let replacement = Fixture.oneTimeCode(mac: [2])
             try store.saveOneTimeCode(replacement)
 
-            #expect(try store.consumeOneTimeCode(purpose: .resetPassword, subject: "ada@example.com", mac: [1]) == false)
+            #expect(
+                try store.consumeOneTimeCode(purpose: .resetPassword, subject: "ada@example.com", mac: [1]) == false
+            )
             #expect(try store.consumeOneTimeCode(purpose: .verifyEmail, subject: "ada@example.com", mac: [2]) == false)
             #expect(try store.oneTimeCode(purpose: .resetPassword, subject: "ada@example.com") == replacement)
         }

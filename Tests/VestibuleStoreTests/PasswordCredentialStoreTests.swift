@@ -146,7 +146,8 @@ struct PasswordCredentialStoreTests {
     @Test(arguments: StoreBackend.allCases)
     func passwordHashTextRoundTripsExactly(backend: StoreBackend) throws {
         try backend.withStore { store in
-            let hash = "$argon2id$v=19$m=19456,t=2,p=1$M23XrByXrnAxnH8xS1dYCA$IsVJeRdjwUyRBlSCPbYuQ72k26dsG9Z75fr+jpA8Oiw"
+            let hash = "$argon2id$v=19$m=19456,t=2,p=1$M23XrByXrnAxnH8xS1dYCA$"
+                + "IsVJeRdjwUyRBlSCPbYuQ72k26dsG9Z75fr+jpA8Oiw"
             let account = try Fixture.storedPasswordAccount(in: store, hash: hash)
             #expect(try store.passwordCredential(of: account.id)?.passwordHash == hash)
         }
