@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Testing
 import VestibuleCore
 import VestibuleCrypto
@@ -91,6 +93,17 @@ import VestibuleCrypto
         }
         let spaced = code.prefix(3) + " " + code.dropFirst(3)
         #expect(try codes.redeem(" " + spaced + " ", purpose: .verifyEmail, for: ada))
+    }
+
+    @Test func ofConcurrentRedemptionsOfOneCodeExactlyOneSucceeds() throws {
+        let code = try codes.issue(.resetPassword, for: ada)
+        let successes = Atomic(0)
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            if (try? codes.redeem(code, purpose: .resetPassword, for: ada)) == true {
+                successes.add(1, ordering: .relaxed)
+            }
+        }
+        #expect(successes.load(ordering: .relaxed) == 1)
     }
 
     @Test func redeemingWhenNoCodeWasIssuedIsFalse() throws {

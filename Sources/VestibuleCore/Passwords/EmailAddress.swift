@@ -24,14 +24,12 @@ public struct EmailAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The part before the `@`.
-    public var localPart: Substring { value[..<atIndex] }
+    public var localPart: Substring { value.prefix { $0 != "@" } }
 
     /// The part after the `@`.
-    public var domain: Substring { value[value.index(after: atIndex)...] }
+    public var domain: Substring { value.drop { $0 != "@" }.dropFirst() }
 
     public var description: String { value }
-
-    private var atIndex: String.Index { value.firstIndex(of: "@")! }
 
     private static func isValid(_ value: String) -> Bool {
         guard value.utf8.count <= 254, !value.unicodeScalars.contains(where: isForbidden) else { return false }

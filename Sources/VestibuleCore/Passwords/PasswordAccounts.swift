@@ -54,7 +54,9 @@ public struct PasswordAccounts: Sendable {
     /// Creates an unverified account, unless the address is registered already.
     ///
     /// The address and the password are checked before anything is looked up, so those errors reveal
-    /// nothing about registration; the password is hashed in both outcomes, so they take the same time.
+    /// nothing about registration; the password is hashed and a verification code stored in both outcomes,
+    /// so they take the same time. (For a registered but unverified address, that stored code replaces the
+    /// one mailed at its sign-up; its owner can ask for another with ``resendVerification(_:)``.)
     /// - Throws: ``AccountError`` `.invalidEmail` or `.weakPassword` for a bad address or password.
     public func signUp(email: String, password: String, displayName: String?) throws -> SignUpOutcome {
         let address = try EmailAddress(email)
