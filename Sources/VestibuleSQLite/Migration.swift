@@ -50,6 +50,27 @@ struct Migration {
                 retired_at INTEGER
             ) STRICT;
             """),
+        // Password accounts: the credential (one per account; whether its email is verified lives here) and
+        // the one-time codes for email verification and password reset, stored as HMACs, one per purpose
+        // and address.
+        Migration(version: 2, sql: """
+            CREATE TABLE password_credentials (
+                account_id TEXT PRIMARY KEY NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                password_hash TEXT NOT NULL,
+                verified_at INTEGER,
+                updated_at INTEGER NOT NULL
+            ) STRICT;
+
+            CREATE TABLE one_time_codes (
+                purpose TEXT NOT NULL,
+                subject TEXT NOT NULL,
+                code_mac BLOB NOT NULL,
+                expires_at INTEGER NOT NULL,
+                attempts INTEGER NOT NULL,
+                PRIMARY KEY (purpose, subject)
+            ) STRICT;
+            CREATE INDEX one_time_codes_expires_at ON one_time_codes (expires_at);
+            """),
     ]
 
     /// The newest version this build knows.

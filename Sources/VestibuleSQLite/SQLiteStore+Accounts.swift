@@ -5,10 +5,7 @@ extension SQLiteStore {
     /// - Throws: `.conflict` when the identity is linked already or the account id exists; nothing is stored then.
     public func createAccount(_ account: Account, identity: Identity) throws(StoreError) {
         try write("createAccount") { connection throws(StoreError) in
-            try connection.run(
-                "INSERT INTO accounts (\(Account.columns)) VALUES (?, ?, ?, ?)",
-                [account.id.rawValue, account.displayName, account.email, account.createdAt]
-            )
+            try connection.insert(account)
             try connection.insert(identity)
         }
     }
@@ -31,11 +28,21 @@ extension SQLiteStore {
         }
     }
 
-    /// Deletes the account; its identities and sessions go with it (`ON DELETE CASCADE`).
+    /// Deletes the account; its identities, sessions and password credential go with it (`ON DELETE CASCADE`).
     public func deleteAccount(id: AccountID) throws(StoreError) {
         try write("deleteAccount") { connection throws(StoreError) in
             try connection.run("DELETE FROM accounts WHERE id = ?", [id.rawValue])
         }
+    }
+}
+
+extension Connection {
+    /// Inserts an account; shared by the ways accounts are created.
+    func insert(_ account: Account) throws(StoreError) {
+        try run(
+            "INSERT INTO accounts (\(Account.columns)) VALUES (?, ?, ?, ?)",
+            [account.id.rawValue, account.displayName, account.email, account.createdAt]
+        )
     }
 }
 

@@ -70,6 +70,18 @@ extension SQLiteStore {
             try connection.run("DELETE FROM sessions WHERE expires_at < ? OR last_seen_at < ?", [date, idleCutoff])
         }
     }
+
+    /// Deletes the account's sessions except `kept`, and returns how many.
+    @discardableResult
+    public func deleteSessions(of accountID: AccountID, except kept: SessionID?) throws(StoreError) -> Int {
+        try write("deleteSessions") { connection throws(StoreError) in
+            // `id IS NOT ?` is true for every session when `kept` binds NULL.
+            try connection.run(
+                "DELETE FROM sessions WHERE account_id = ? AND id IS NOT ?",
+                [accountID.rawValue, kept?.rawValue]
+            )
+        }
+    }
 }
 
 extension Session {

@@ -62,6 +62,43 @@ enum Fixture {
         )
     }
 
+    /// A password credential for `account`; the hash is an opaque string to the store.
+    static func credential(
+        of account: Account,
+        hash: String = "$argon2id$v=19$m=8,t=1,p=1$c2FsdA$aGFzaA",
+        verifiedAt: Int64? = nil,
+        updatedAt: Int64 = 0
+    ) -> PasswordCredential {
+        PasswordCredential(
+            accountID: account.id, passwordHash: hash, verifiedAt: verifiedAt.map(date), updatedAt: date(updatedAt)
+        )
+    }
+
+    /// Stores a new account with a password identity for `email` and a credential, and returns the account.
+    static func storedPasswordAccount(
+        in store: any Store,
+        email: String = "ada@example.com",
+        hash: String = "$argon2id$v=19$m=8,t=1,p=1$c2FsdA$aGFzaA"
+    ) throws -> Account {
+        let account = account(email: email)
+        try store.createPasswordAccount(
+            account,
+            identity: identity(of: account, method: .password, subject: email),
+            credential: credential(of: account, hash: hash)
+        )
+        return account
+    }
+
+    static func oneTimeCode(
+        _ purpose: CodePurpose = .resetPassword,
+        subject: String = "ada@example.com",
+        mac: [UInt8] = Array(repeating: 0xA5, count: 32),
+        expiresAt: Int64 = 900,
+        attempts: Int = 0
+    ) -> StoredOneTimeCode {
+        StoredOneTimeCode(purpose: purpose, subject: subject, mac: mac, expiresAt: date(expiresAt), attempts: attempts)
+    }
+
     /// Stores a new account with one Apple identity and returns it.
     static func storedAccount(in store: any Store, displayName: String? = "Ada") throws -> Account {
         let account = account(displayName: displayName)

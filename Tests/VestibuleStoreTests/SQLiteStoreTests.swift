@@ -93,4 +93,25 @@ struct SQLiteStoreTests {
             try reader.run("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", [Int64(999), Date()])
         }
     }
+
+    @Test
+    func migrationTwoUpgradesAVersionOneDatabaseAndKeepsItsAccounts() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("db.sqlite")
+        let account = Fixture.account()
+        do {
+            let older = try Connection(path: path, role: .writer)
+            try older.execute(Migration.createLedger)
+            #expect(try Migration.applyNext(on: older) == 1)
+        }
+        let store = try SQLiteStore(path: path)
+        defer { store.close() }
+        try store.createAccount(account, identity: Fixture.identity(of: account))
+
+        #expect(try store.migrate() == [2])
+        #expect(try store.account(id: account.id) == account)
+        #expect(try store.passwordCredential(of: account.id) == nil)
+        #expect(try store.checkIntegrity())
+    }
 }

@@ -148,4 +148,51 @@ struct SessionStoreTests {
             }
         }
     }
+
+    @Test(arguments: StoreBackend.allCases)
+    func deleteSessionsOfAccountKeepsOnlyTheKeptSession(backend: StoreBackend) throws {
+        try backend.withStore { store in
+            let account = try Fixture.storedAccount(in: store)
+            let kept = Fixture.session(of: account, lastSeenAt: 30)
+            for session in [Fixture.session(of: account), kept, Fixture.session(of: account)] {
+                try store.insertSession(session)
+            }
+            let stranger = try Fixture.storedAccount(in: store, displayName: "Grace")
+            let strangers = Fixture.session(of: stranger)
+            try store.insertSession(strangers)
+
+            #expect(try store.deleteSessions(of: account.id, except: kept.id) == 2)
+            #expect(try store.sessions(of: account.id) == [kept])
+            #expect(try store.sessions(of: stranger.id) == [strangers])
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func deleteSessionsOfAccountWithoutExceptionDeletesThemAll(backend: StoreBackend) throws {
+        try backend.withStore { store in
+            let account = try Fixture.storedAccount(in: store)
+            for _ in 0..<3 { try store.insertSession(Fixture.session(of: account)) }
+            let stranger = try Fixture.storedAccount(in: store, displayName: "Grace")
+            try store.insertSession(Fixture.session(of: stranger))
+
+            #expect(try store.deleteSessions(of: account.id, except: nil) == 3)
+            #expect(try store.sessions(of: account.id).isEmpty)
+            #expect(try store.sessions(of: stranger.id).count == 1)
+            #expect(try store.deleteSessions(of: account.id, except: nil) == 0)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func deleteSessionsNeverDeletesAnotherAccountsSessionNamedAsKept(backend: StoreBackend) throws {
+        try backend.withStore { store in
+            let account = try Fixture.storedAccount(in: store)
+            try store.insertSession(Fixture.session(of: account))
+            let stranger = try Fixture.storedAccount(in: store, displayName: "Grace")
+            let strangers = Fixture.session(of: stranger)
+            try store.insertSession(strangers)
+
+            #expect(try store.deleteSessions(of: account.id, except: strangers.id) == 1)
+            #expect(try store.sessions(of: stranger.id) == [strangers])
+        }
+    }
 }

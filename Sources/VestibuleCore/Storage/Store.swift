@@ -27,7 +27,8 @@ public protocol Store: Sendable {
     func account(id: AccountID) throws(StoreError) -> Account?
     /// Replaces the account's mutable fields. Fails with `.notFound` when it does not exist.
     func updateAccount(_ account: Account) throws(StoreError)
-    /// Deletes the account with its identities and sessions. Deleting a missing account is not an error.
+    /// Deletes the account with its identities, sessions and password credential. Deleting a missing account is
+    /// not an error.
     func deleteAccount(id: AccountID) throws(StoreError)
 
     // MARK: Identities
@@ -56,6 +57,53 @@ public protocol Store: Sendable {
     /// Returns how many were deleted.
     @discardableResult
     func deleteExpiredSessions(now date: Date, idleCutoff: Date) throws(StoreError) -> Int
+    /// Deletes every session of the account except `kept` (all of them when `kept` is `nil`): after a
+    /// password change or reset. Returns how many were deleted.
+    @discardableResult
+    func deleteSessions(of accountID: AccountID, except kept: SessionID?) throws(StoreError) -> Int
+
+    // MARK: Passwords
+
+    /// Creates an account with its password identity and its password credential, atomically: all three
+    /// exist afterwards or none does. Fails with `.conflict` when the identity is linked already or the
+    /// account id exists.
+    func createPasswordAccount(
+        _ account: Account,
+        identity: Identity,
+        credential: PasswordCredential
+    ) throws(StoreError)
+    /// The account's password credential, or `nil` when it has no password.
+    func passwordCredential(of accountID: AccountID) throws(StoreError) -> PasswordCredential?
+    /// Replaces the credential's hash and sets its `updatedAt` to `date`. When `expectedHash` is given, only
+    /// if the stored hash still equals it, so a hash computed from an earlier read (a rehash at sign-in, a
+    /// change) cannot undo a change made meanwhile. Returns whether it replaced the hash.
+    /// Fails with `.notFound` when the account has no password credential.
+    @discardableResult
+    func updatePasswordHash(
+        of accountID: AccountID,
+        to newHash: String,
+        replacing expectedHash: String?,
+        at date: Date
+    ) throws(StoreError) -> Bool
+    /// Records that the credential's email address receives mail; an earlier verification date is kept.
+    /// Fails with `.notFound` when the account has no password credential.
+    func markPasswordVerified(of accountID: AccountID, at date: Date) throws(StoreError)
+
+    // MARK: One-time codes
+
+    /// Stores the code, replacing any code with the same purpose and subject (its attempts with it).
+    func saveOneTimeCode(_ code: StoredOneTimeCode) throws(StoreError)
+    /// The code stored for this purpose and subject, or `nil`.
+    func oneTimeCode(purpose: CodePurpose, subject: String) throws(StoreError) -> StoredOneTimeCode?
+    /// Atomically adds one to the code's attempts and returns the code as it is afterwards, or `nil` when
+    /// there is none. Concurrent attempts each count, so no more than the allowed number can be tried.
+    func recordOneTimeCodeAttempt(purpose: CodePurpose, subject: String) throws(StoreError) -> StoredOneTimeCode?
+    /// Deletes the code only if its MAC is still `mac` (it was not replaced meanwhile). Returns whether it did:
+    /// of two concurrent redemptions of one code exactly one gets `true`, which makes codes single-use.
+    func consumeOneTimeCode(purpose: CodePurpose, subject: String, mac: [UInt8]) throws(StoreError) -> Bool
+    /// Deletes every code that expired before `date`. Returns how many.
+    @discardableResult
+    func deleteExpiredOneTimeCodes(now date: Date) throws(StoreError) -> Int
 
     // MARK: Signing keys
 
