@@ -16,7 +16,7 @@ public final class Application: Sendable {
     private let store: any Store
     private let server: HTTPServer
     private let draining: Draining
-    private let janitor: SessionJanitor
+    private let janitor: Janitor
     private let mail: MailQueue
     private let logger: Logger
 
@@ -26,7 +26,7 @@ public final class Application: Sendable {
         store: any Store,
         server: HTTPServer,
         draining: Draining,
-        janitor: SessionJanitor,
+        janitor: Janitor,
         mail: MailQueue,
         logger: Logger
     ) {
@@ -109,7 +109,14 @@ public final class Application: Sendable {
                 store: store,
                 server: server,
                 draining: draining,
-                janitor: SessionJanitor(sessions: sessions, interval: .seconds(600), logger: logger),
+                janitor: Janitor(
+                    tasks: [
+                        Janitor.Task(name: "sessions") { try sessions.purgeExpired() },
+                        Janitor.Task(name: "one-time codes") { try codes.purgeExpired() },
+                    ],
+                    interval: .seconds(600),
+                    logger: logger
+                ),
                 mail: mail,
                 logger: logger
             )
