@@ -18,20 +18,20 @@ import Testing
 
     @Test(arguments: texts)
     func subjectAndBodyRoundTripThroughTheParser(text: String) throws {
-        let subject = text.replacing("\r", with: " ").replacing("\n", with: " ")
+        let subject = Self.oneLine(text)
         let message = EmailMessage(to: "person@example.org", subject: subject, textBody: text)
         let rendered = try renderer.render(message, date: date, messageID: "id@example.com")
         let parsed = MessageParser(rendered)
         #expect(parsed.subject == subject)
-        #expect(parsed.textBody == text.replacing("\r\n", with: "\n").replacing("\r", with: "\n"))
+        #expect(parsed.textBody == Self.unixLineEnds(text))
     }
 
     @Test(arguments: texts)
     func renderedMessageIsASCIIWithShortCRLFLines(text: String) throws {
-        let subject = text.replacing("\r", with: " ").replacing("\n", with: " ")
+        let subject = Self.oneLine(text)
         let message = EmailMessage(to: "person@example.org", subject: subject, textBody: text)
         let rendered = try renderer.render(message, date: date, messageID: "id@example.com")
-        #expect(rendered.unicodeScalars.allSatisfy(\.isASCII))
+        #expect(rendered.unicodeScalars.allSatisfy { $0.isASCII })
         let withoutCRLF = rendered.replacing("\r\n", with: "")
         #expect(!withoutCRLF.contains("\n") && !withoutCRLF.contains("\r"))
         for line in rendered.split(separator: "\r\n") {
@@ -100,6 +100,24 @@ import Testing
         } catch {
             #expect(error.code == .invalidMessage)
         }
+    }
+
+    static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\r" || $0 == "\n" ? " " : $0 }))
+    }
+
+    static func unixLineEnds(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            if scalar == "\r" {
+                scalars.append("\n")
+            } else if !(scalar == "\n" && previous == "\r") {
+                scalars.append(scalar)
+            }
+            previous = scalar
+        }
+        return String(scalars)
     }
 
     @Test func quotedPrintableSoftBreaksKeepLinesAt76Characters() {

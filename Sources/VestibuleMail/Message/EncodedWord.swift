@@ -7,12 +7,15 @@ enum EncodedWord {
     private static let prefix = "=?UTF-8?B?"
     private static let suffix = "?="
 
-    /// Encodes `text` as one or more encoded-words, each at most 75 characters and each holding whole Unicode
-    /// scalars, so a reader that decodes word by word never sees half a character. Join them with folding
-    /// whitespace (`CRLF SP`); readers ignore whitespace between adjacent encoded-words.
-    static func encode(_ text: String) -> [String] {
+    /// Encodes `text` as one or more encoded-words, each at most `maximumWordLength` (≤ 75) characters and
+    /// each holding whole Unicode scalars, so a reader that decodes word by word never sees half a character.
+    /// Join them with folding whitespace (`CRLF SP`); readers ignore whitespace between adjacent encoded-words.
+    /// Pass a shorter length when the first word shares its line with a field name, so that line stays
+    /// within 76 characters too.
+    static func encode(_ text: String, maximumWordLength: Int = maximumLength) -> [String] {
         // 75 - 12 characters of markup leave 63 for base64, i.e. 15 groups of 4 characters = 45 bytes.
-        let maximumBytes = (maximumLength - prefix.count - suffix.count) / 4 * 3
+        let base64Length = min(maximumWordLength, maximumLength) - prefix.count - suffix.count
+        let maximumBytes = max(1, base64Length / 4) * 3
         var words: [String] = []
         var chunk: [UInt8] = []
         for scalar in text.unicodeScalars {

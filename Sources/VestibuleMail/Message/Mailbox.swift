@@ -31,7 +31,8 @@ struct Mailbox: Sendable, Equatable {
         } else if displayName.unicodeScalars.allSatisfy({ $0.isASCII }) && !displayName.contains("=?") {
             name = "\"" + displayName.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
         } else {
-            name = EncodedWord.encode(displayName).joined(separator: " ")
+            let words = EncodedWord.encode(displayName, maximumWordLength: 76 - "From: ".count)
+            return words.joined(separator: "\r\n ") + "\r\n <\(address.value)>"
         }
         return "\(name) <\(address.value)>"
     }

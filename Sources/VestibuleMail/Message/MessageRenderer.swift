@@ -43,6 +43,6 @@ struct MessageRenderer: Sendable {
         if plain && !subject.contains("=?") && "Subject: ".count + subject.count <= 78 {
             return subject
         }
-        return EncodedWord.encode(subject).joined(separator: "\r\n ")
+        return EncodedWord.encode(subject, maximumWordLength: 76 - "Subject: ".count).joined(separator: "\r\n ")
     }
 }

@@ -8,11 +8,29 @@ enum QuotedPrintable {
     /// gives back exactly the same text. A `.` that would start a line is encoded too, so no SMTP server can
     /// mistake it for the end of the data.
     static func encode(_ text: String) -> String {
-        let normalized = text.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
-        let lines = normalized.split(separator: "\n", omittingEmptySubsequences: false)
-        var output = lines.map { encodeLine(Array($0.utf8)) }.joined(separator: "\r\n")
+        let lines = Self.lines(Array(text.utf8))
+        var output = lines.map(encodeLine).joined(separator: "\r\n")
         if let last = lines.last, !last.isEmpty { output += "=\r\n" }
         return output
+    }
+
+    /// Splits UTF-8 text at LF, CRLF and lone CR (bytes, so no grapheme cluster can hide a line break).
+    private static func lines(_ bytes: [UInt8]) -> [[UInt8]] {
+        var lines: [[UInt8]] = [[]]
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\r"):
+                lines.append([])
+                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
+            case UInt8(ascii: "\n"):
+                lines.append([])
+            default:
+                lines[lines.count - 1].append(bytes[index])
+            }
+            index += 1
+        }
+        return lines
     }
 
     private static func encodeLine(_ bytes: [UInt8]) -> String {
