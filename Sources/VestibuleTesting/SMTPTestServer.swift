@@ -3,8 +3,8 @@ import Foundation
 
 /// A real SMTP server (Python's aiosmtpd) on 127.0.0.1 and a free port, for testing mail clients.
 ///
-/// Optionally it offers STARTTLS with a self-signed certificate made for this run (and then requires it), and
-/// requires AUTH LOGIN/PLAIN with the given credentials. Every message it accepts is kept with its envelope
+/// Optionally it offers STARTTLS with a self-signed certificate made for this run (and then requires it) or
+/// speaks TLS from the first byte (`smtps`), and requires AUTH LOGIN/PLAIN with the given credentials. Every message it accepts is kept with its envelope
 /// and decoded by Python's `email` package, an implementation independent of the one under test. Recipients
 /// whose address starts with `rejected@` are refused with `550`, to test how a client reports a refusal.
 ///
@@ -30,7 +30,7 @@ public final class SMTPTestServer: @unchecked Sendable {
         public let subject: String
         /// The text/plain body decoded (transfer encoding and charset) by Python, line breaks as `\n`.
         public let textBody: String
-        /// Whether the message came over a connection upgraded with STARTTLS.
+        /// Whether the message came over TLS (STARTTLS or implicit).
         public let tls: Bool
         /// Whether the client had authenticated.
         public let authenticated: Bool
@@ -64,7 +64,7 @@ public final class SMTPTestServer: @unchecked Sendable {
     }()
 
     public let port: Int
-    /// The PEM certificate the server presents (trust it as a CA), when started with STARTTLS.
+    /// The PEM certificate the server presents (trust it as a CA), when started with TLS.
     public let certificateFile: String?
 
     private let process = Process()
@@ -78,11 +78,17 @@ public final class SMTPTestServer: @unchecked Sendable {
     /// - Parameters:
     ///   - startTLS: offer STARTTLS with a fresh self-signed certificate (for `localhost` and `127.0.0.1`) and
     ///     refuse mail sent without it.
+    ///   - implicitTLS: speak TLS from the first byte, as on port 465 (`smtps://`), with such a certificate.
     ///   - credentials: require AUTH (LOGIN or PLAIN) with this username and password (over TLS when
     ///     `startTLS`).
-    public init(startTLS: Bool = false, credentials: (username: String, password: String)? = nil) throws {
+    public init(
+        startTLS: Bool = false, implicitTLS: Bool = false, credentials: (username: String, password: String)? = nil
+    ) throws {
         guard let python = Self.python else {
             throw Failure(description: "python3 with aiosmtpd is not installed; run scripts/install-deps.sh test")
+        }
+        guard !(startTLS && implicitTLS) else {
+            throw Failure(description: "a server offers STARTTLS or implicit TLS, not both")
         }
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("vestibule-smtp-\(UUID().uuidString)")
         messagesFolder = folder.appendingPathComponent("messages")
@@ -91,7 +97,7 @@ public final class SMTPTestServer: @unchecked Sendable {
         try Data(Self.script.utf8).write(to: script)
 
         var configuration: [String: String] = ["directory": messagesFolder.path]
-        if startTLS {
+        if startTLS || implicitTLS {
             let certificate = folder.appendingPathComponent("certificate.pem").path
             let key = folder.appendingPathComponent("key.pem").path
             let result = try Self.run("/usr/bin/env", [
@@ -103,6 +109,7 @@ public final class SMTPTestServer: @unchecked Sendable {
                 try? FileManager.default.removeItem(at: folder)
                 throw Failure(description: "openssl could not make a test certificate:\n\(result.output)")
             }
+            configuration["tls"] = startTLS ? "starttls" : "implicit"
             configuration["certificate"] = certificate
             configuration["key"] = key
             certificateFile = certificate
@@ -228,7 +235,7 @@ public final class SMTPTestServer: @unchecked Sendable {
     private static let script = #"""
 # A throwaway SMTP server for Vestibule's tests (aiosmtpd). Usage:
 #   smtp_sink.py CONFIG_JSON
-# CONFIG: {"directory": ..., "certificate": ..., "key": ..., "username": ..., "password": ...}
+# CONFIG: {"directory": ..., "tls": "starttls"|"implicit", "certificate": ..., "key": ..., "username": ..., "password": ...}
 # Prints "PORT <n>" once listening on 127.0.0.1; writes each message as <n>.json into directory; exits on
 # SIGTERM or when its standard input closes (the test process is gone). Recipients whose address starts
 # with "rejected@" are refused with 550.
@@ -261,7 +268,7 @@ class Handler:
             "data": raw.decode("utf-8", "replace"),
             "subject": str(message["subject"] or ""),
             "textBody": text.replace("\r\n", "\n"),
-            "tls": session.ssl is not None,
+            "tls": session.ssl is not None or server.transport.get_extra_info("ssl_object") is not None,
             "authenticated": bool(session.authenticated),
         }
         name = os.path.join(directory, "%06d.json" % self.count)
@@ -280,15 +287,19 @@ def authenticator(server, session, envelope, mechanism, auth_data):
 async def main():
     loop = asyncio.get_running_loop()
     options = {"hostname": "localhost"}
-    if config.get("certificate"):
+    context = None
+    if config.get("tls"):
         context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         context.load_cert_chain(config["certificate"], config["key"])
+    if config.get("tls") == "starttls":
         options.update(tls_context=context, require_starttls=True)
     if config.get("username") is not None:
+        # With implicit TLS the whole connection is encrypted; aiosmtpd only knows about STARTTLS.
         options.update(authenticator=authenticator, auth_required=True,
-                       auth_require_tls=bool(config.get("certificate")))
+                       auth_require_tls=config.get("tls") == "starttls")
     handler = Handler()
-    server = await loop.create_server(lambda: SMTP(handler, **options), host="127.0.0.1", port=0)
+    server = await loop.create_server(lambda: SMTP(handler, **options), host="127.0.0.1", port=0,
+                                      ssl=context if config.get("tls") == "implicit" else None)
     stop = asyncio.Event()
     loop.add_signal_handler(signal.SIGTERM, stop.set)
     loop.add_signal_handler(signal.SIGINT, stop.set)

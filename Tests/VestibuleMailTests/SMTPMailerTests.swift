@@ -73,6 +73,27 @@ struct SMTPMailerTests {
         #expect(received.textBody == Self.japaneseBody)
     }
 
+    @Test func implicitTLSWithCredentialsDeliversOverTLS() throws {
+        let server = try SMTPTestServer(implicitTLS: true, credentials: Self.credentials)
+        defer { server.stop() }
+        let mailer = SMTPMailer(
+            configuration: SMTPConfiguration(
+                url: "smtps://127.0.0.1:\(server.port)", security: .implicitTLS, username: Self.credentials.username,
+                password: Self.credentials.password, from: "no-reply@vestibule.test", timeout: .seconds(10),
+                caCertificateFile: server.certificateFile
+            ),
+            logger: Logger(label: "test", sink: .discard)
+        )
+
+        try mailer.send(EmailMessage(to: "person@example.org", subject: "確認コード", textBody: Self.japaneseBody))
+
+        let received = try #require(try server.waitForMessage().first)
+        #expect(received.tls)
+        #expect(received.authenticated)
+        #expect(received.from == "no-reply@vestibule.test")
+        #expect(received.subject == "確認コード")
+    }
+
     @Test func sendFailsWithAuthenticationIfThePasswordIsWrong() throws {
         let server = try SMTPTestServer(startTLS: true, credentials: Self.credentials)
         defer { server.stop() }
