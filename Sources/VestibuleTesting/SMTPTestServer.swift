@@ -64,6 +64,8 @@ public final class SMTPTestServer: @unchecked Sendable {
     }()
 
     public let port: Int
+    /// The server process, for tests of the server itself.
+    public var processIdentifier: Int32 { process.processIdentifier }
     /// The PEM certificate the server presents (trust it as a CA), when started with TLS.
     public let certificateFile: String?
 
