@@ -39,7 +39,8 @@ struct Mailbox: Sendable, Equatable {
 }
 
 extension StringProtocol {
-    func trimmed(of set: String) -> String {
+    /// The text without leading and trailing characters from `set`.
+    fileprivate func trimmed(of set: String) -> String {
         let characters = Set(set)
         guard let first = firstIndex(where: { !characters.contains($0) }) else { return "" }
         let last = lastIndex(where: { !characters.contains($0) })!
