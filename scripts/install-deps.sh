@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages Vestibule needs, only those missing.
 #   scripts/install-deps.sh build   C libraries for building and running
-#   scripts/install-deps.sh test    the same plus what the tests drive
+#   scripts/install-deps.sh test    the same plus what the tests drive (curl, openssl, python3 with aiosmtpd)
 #   scripts/install-deps.sh bench   the same plus nginx and wrk for the comparison benchmark
 set -euo pipefail
 purpose=${1:-build}
@@ -10,7 +10,7 @@ apt_packages=(pkg-config libmicrohttpd-dev libsqlite3-dev libssl-dev libsodium-d
 brew_packages=(pkg-config libmicrohttpd sqlite openssl@3 libsodium libpq curl)
 case "$purpose" in
   build) ;;
-  test) apt_packages+=(curl chromium chromium-driver fonts-dejavu-core fonts-noto-cjk) ;;
+  test) apt_packages+=(curl openssl python3 chromium chromium-driver fonts-dejavu-core fonts-noto-cjk) ;;
   bench) apt_packages+=(nginx-light wrk openssl curl); brew_packages+=(nginx wrk) ;;
   *) echo "usage: $0 build|test|bench" >&2; exit 64 ;;
 esac
@@ -39,4 +39,22 @@ else
   echo "No apt-get or Homebrew found. Install these with your package manager, then run make again:" >&2
   echo "  ${apt_packages[*]} (Debian names)" >&2
   exit 1
+fi
+
+# The mail tests run a real SMTP server: Python's aiosmtpd, installed with pip for whichever python3 is first
+# on PATH (Debian's python3-aiosmtpd serves only Debian's own interpreter, not a pyenv or venv one).
+if [ "$purpose" = test ] && ! python3 -c 'import aiosmtpd' >/dev/null 2>&1; then
+  if ! python3 -m pip --version >/dev/null 2>&1; then
+    if command -v apt-get >/dev/null 2>&1; then
+      sudo_cmd=(); [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+      DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends python3-pip
+    else
+      python3 -m ensurepip --user
+    fi
+  fi
+  echo "Installing aiosmtpd (Python) for the mail tests"
+  # A Debian-managed python3 refuses plain pip installs (PEP 668); the user site is then the place for a test tool.
+  python3 -m pip install --quiet --disable-pip-version-check aiosmtpd 2>/dev/null \
+    || python3 -m pip install --quiet --disable-pip-version-check --user --break-system-packages aiosmtpd
+  python3 -c 'import aiosmtpd' || { echo "aiosmtpd is still not importable by python3" >&2; exit 1; }
 fi

@@ -19,9 +19,13 @@ extension WebApp {
         case "password-changed": .accountPasswordChanged
         default: nil
         }
-        return try render(for: request, visitor: visitor) {
+        return try render(for: request, visitor: visitor) { context in
             AccountPage.render(
-                in: $0, identities: identities, sessions: devices, currentSession: session.id, notice: notice.map($0.text)
+                in: context,
+                identities: identities,
+                sessions: devices,
+                currentSession: session.id,
+                notice: notice.map { context.text($0) }
             )
         }
     }

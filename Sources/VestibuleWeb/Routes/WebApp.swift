@@ -1,3 +1,4 @@
+public import Foundation
 public import VestibuleHTTP
 public import VestibuleLogging
 import VestibuleCore
