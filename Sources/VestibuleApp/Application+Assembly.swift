@@ -52,7 +52,7 @@ extension Application {
         guard let url = configuration.smtpURL else {
             let directory = (configuration.dataDirectory as NSString).appendingPathComponent("outbox")
             do {
-                let outbox = try OutboxMailer(directory: directory)
+                let outbox = try OutboxMailer(directory: directory, from: configuration.mailFrom)
                 return (MailQueue(mailer: outbox, logger: logger), outbox)
             } catch {
                 throw StartupError("Cannot create the mail outbox \(directory): \(error)")

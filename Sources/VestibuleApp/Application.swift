@@ -82,12 +82,13 @@ public final class Application: Sendable {
                 mail: mail,
                 outbox: outbox
             )
+            let csrfKey = try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/csrf/v1")
             let web: WebApp
             do {
                 web = try WebApp(
                     configuration: makeWebConfiguration(configuration),
                     services: services,
-                    csrfKey: try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/csrf/v1"),
+                    csrfKey: csrfKey,
                     clock: clock,
                     logger: logger.child("web")
                 )

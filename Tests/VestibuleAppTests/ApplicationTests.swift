@@ -32,10 +32,11 @@ import VestibuleHTTP
         defer { app.application.shutdown() }
         let japanese = try app.respond("/sign-in", headers: ["Accept-Language": "ja"]).text
         #expect(japanese.contains("カートを全デバイスで同期"))
-        #expect(japanese.contains("初めてサインインしたときに自動で作成されます"))
+        #expect(japanese.contains("メールアドレスでアカウントを作成できます"))
+        #expect(japanese.contains("href=\"/sign-up\""))
         let english = try app.respond("/sign-in").text
         #expect(english.contains("keeps your preferences and your saved items in sync"), "the catalog's default")
-        #expect(english.contains("signing in for the first time creates it"))
+        #expect(english.contains("Create an account with your email address"))
     }
 
     @Test func healthAndReadinessAnswer() throws {
