@@ -2,7 +2,7 @@
 // The module graph is the architecture. Read it bottom-up:
 //
 //   C libraries        CMicroHTTPD  CSQLite  COpenSSL  CSodium  CPostgres
-//   foundations        VestibuleLogging   VestibuleCrypto (OpenSSL, libsodium)
+//   foundations        VestibuleLogging   VestibuleJSON   VestibuleCrypto (OpenSSL, libsodium)
 //   transport          VestibuleHTTP (libmicrohttpd)
 //   domain             VestibuleCore (accounts, identities, sessions, the Store interface; no C, no HTTP)
 //   storage backends   VestibuleSQLite (PostgreSQL joins here later)
@@ -35,12 +35,13 @@ let package = Package(
         systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev", brew: "curl"),
 
         .target(name: "VestibuleLogging", swiftSettings: swiftSettings),
-        .target(name: "VestibuleCrypto", dependencies: ["COpenSSL", "CSodium"], swiftSettings: swiftSettings),
+        .target(name: "VestibuleJSON", swiftSettings: swiftSettings),
+        .target(name: "VestibuleCrypto", dependencies: ["COpenSSL", "CSodium", "VestibuleJSON"], swiftSettings: swiftSettings),
         .target(name: "VestibuleHTTP", dependencies: ["CMicroHTTPD", "VestibuleLogging"], swiftSettings: swiftSettings),
         .target(name: "VestibuleCore", dependencies: ["VestibuleCrypto"], swiftSettings: swiftSettings),
         .target(name: "VestibuleMail", dependencies: ["CCurl", "VestibuleLogging"], swiftSettings: swiftSettings),
         // Drives headless Chromium through chromedriver: end-to-end tests and the Larger Text audit.
-        .target(name: "VestibuleWebDriver", swiftSettings: swiftSettings),
+        .target(name: "VestibuleWebDriver", dependencies: ["VestibuleJSON"], swiftSettings: swiftSettings),
         .target(name: "VestibuleSQLite", dependencies: ["CSQLite", "VestibuleCore"], swiftSettings: swiftSettings),
         .target(
             name: "VestibuleWeb",
@@ -64,7 +65,7 @@ let package = Package(
 
         .testTarget(
             name: "VestibuleCryptoTests",
-            dependencies: ["VestibuleCrypto"],
+            dependencies: ["VestibuleCrypto", "VestibuleJSON"],
             exclude: ["Vectors"],
             swiftSettings: swiftSettings
         ),
@@ -90,7 +91,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VestibuleWebDriverTests",
-            dependencies: ["VestibuleWebDriver", "VestibuleHTTP", "VestibuleLogging", "VestibuleTesting"],
+            dependencies: ["VestibuleWebDriver", "VestibuleJSON", "VestibuleHTTP", "VestibuleLogging", "VestibuleTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "VestibuleWebTests", dependencies: ["VestibuleWeb"], swiftSettings: swiftSettings),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VestibuleCrypto
+import VestibuleJSON
 
 /// Real Sign in with Apple tokens from `<package root>/../shared/vectors/apple/apple-signed-jwts.json`.
 private struct AppleVectors: Decodable {
@@ -60,7 +61,7 @@ struct AppleTokenTests {
 
     @Test(arguments: AppleVectors.file?.vectors ?? [])
     fileprivate func realAppleTokenIsExpiredOnceExpAndLeewayHavePassed(_ vector: AppleVectors.Vector) throws {
-        let exp = try #require(vector.claims["exp"]?.numberValue)
+        let exp = try #require(vector.claims["exp"]?.doubleValue)
         let later = Date(timeIntervalSince1970: exp + 61)
         #expect(throws: JWSError(.expired)) { try validator.verify(vector.token, now: later) }
     }

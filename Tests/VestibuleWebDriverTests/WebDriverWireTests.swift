@@ -1,5 +1,6 @@
 import Testing
 @testable import VestibuleWebDriver
+import VestibuleJSON
 
 /// The loopback transport and the WebDriver framing, against canned answers (no browser needed).
 @Suite struct WebDriverWireTests {

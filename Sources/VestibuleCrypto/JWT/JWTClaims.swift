@@ -1,4 +1,5 @@
 public import Foundation
+public import VestibuleJSON
 
 /// The claims of a verified JWT (RFC 7519 §4): the registered ones typed, every one readable.
 public struct JWTClaims: Sendable {
@@ -65,7 +66,7 @@ public struct JWTClaims: Sendable {
 
     private static func date(_ object: [String: JSONValue], _ name: String) throws(JWSError) -> Date? {
         guard let value = object[name] else { return nil }
-        guard let seconds = value.numberValue, seconds.isFinite else {
+        guard let seconds = value.doubleValue, seconds.isFinite else {
             throw JWSError(.malformed, "\(name) is not a number")
         }
         return Date(timeIntervalSince1970: seconds)

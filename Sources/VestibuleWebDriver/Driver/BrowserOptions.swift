@@ -1,3 +1,4 @@
+import VestibuleJSON
 /// How a browser session starts.
 public struct BrowserOptions: Sendable {
     /// Run without a window (`--headless=new`).

@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import Foundation
 import Synchronization
+import VestibuleJSON
 
 /// One chromedriver process and the browser sessions started through it.
 ///

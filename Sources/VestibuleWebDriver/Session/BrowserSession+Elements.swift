@@ -1,4 +1,5 @@
 import Glibc
+public import VestibuleJSON
 
 extension BrowserSession {
     /// The first element matching the CSS selector `css`; `.noSuchElement` when there is none.

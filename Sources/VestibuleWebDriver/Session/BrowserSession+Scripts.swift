@@ -1,3 +1,4 @@
+public import VestibuleJSON
 extension BrowserSession {
     /// Runs `script` as the body of a function in the page (`arguments` are its `arguments`; an ``Element``'s
     /// ``Element/reference`` becomes the DOM element) and returns what it returns.

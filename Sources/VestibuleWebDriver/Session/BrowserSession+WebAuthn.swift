@@ -1,3 +1,4 @@
+public import VestibuleJSON
 extension BrowserSession {
     /// Adds a WebDriver virtual authenticator to the browser and returns its id: from then on
     /// `navigator.credentials.create/get` succeed without a person, which lets tests register and use passkeys.

@@ -1,4 +1,5 @@
 import Foundation
+public import VestibuleJSON
 
 /// A DOM element found in a ``BrowserSession``; stale once its page is gone (`.staleElementReference`).
 public struct Element: Sendable {

@@ -1,3 +1,4 @@
+import VestibuleJSON
 /// The options of a WebDriver virtual authenticator (W3C WebAuthn §11, "Add Virtual Authenticator").
 public struct VirtualAuthenticator: Sendable, Equatable {
     /// `ctap2` or `ctap1/u2f`.

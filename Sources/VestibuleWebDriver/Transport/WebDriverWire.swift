@@ -1,3 +1,4 @@
+import VestibuleJSON
 /// The WebDriver protocol over the loopback client: JSON in, the reply's `value` out, W3C errors thrown as
 /// ``WebDriverError`` with their code.
 struct WebDriverWire: Sendable {

@@ -1,4 +1,4 @@
-/// A JSON value as WebDriver sends and receives it.
+/// Any JSON value: WebDriver commands and replies, and JWT claims no type models.
 public enum JSONValue: Sendable, Equatable, Codable {
     case null
     case bool(Bool)

@@ -2,13 +2,13 @@ import Foundation
 
 extension JSONValue {
     /// Parses UTF-8 JSON text; nil when it is not JSON.
-    init?(parsing bytes: [UInt8]) {
+    public init?(parsing bytes: [UInt8]) {
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) else { return nil }
         self = value
     }
 
     /// The value as compact UTF-8 JSON text.
-    var serialized: [UInt8] {
+    public var serialized: [UInt8] {
         // Encoding a JSONValue cannot fail: every case maps to JSON (non-finite numbers become strings).
         let encoder = JSONEncoder()
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
