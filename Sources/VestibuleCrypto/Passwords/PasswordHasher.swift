@@ -8,9 +8,13 @@ internal import CSodium
 public struct PasswordHasher: Sendable {
     /// The parameters new hashes are made with.
     public let parameters: Parameters
+    private let gate: HashingGate
 
-    public init(parameters: Parameters = .owasp) {
+    /// - Parameter maximumConcurrentHashes: hashes and verifications allowed to run at once; further callers
+    ///   wait. One per core by default (`nil`), where throughput peaks and memory stays bounded.
+    public init(parameters: Parameters = .owasp, maximumConcurrentHashes: Int? = nil) {
         self.parameters = parameters
+        self.gate = HashingGate(limit: maximumConcurrentHashes)
     }
 
     /// Hashes `password` with a fresh random salt.
@@ -20,10 +24,12 @@ public struct PasswordHasher: Sendable {
         guard parameters.isAccepted else { throw CryptoError(.invalidParameters, "Argon2id parameters out of range") }
         Sodium.ensureInitialized()
         var output = [CChar](repeating: 0, count: crypto_pwhash_strbytes())
-        let result = Self.withPassword(password) { bytes, count in
-            crypto_pwhash_str_alg(
-                &output, bytes, count, UInt64(parameters.iterations),
-                parameters.memoryKiB * 1024, crypto_pwhash_alg_argon2id13())
+        let result = gate.run {
+            Self.withPassword(password) { bytes, count in
+                crypto_pwhash_str_alg(
+                    &output, bytes, count, UInt64(parameters.iterations),
+                    parameters.memoryKiB * 1024, crypto_pwhash_alg_argon2id13())
+            }
         }
         guard result == 0 else { throw CryptoError(.libraryFailure, "crypto_pwhash_str_alg failed") }
         return output.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
@@ -39,8 +45,10 @@ public struct PasswordHasher: Sendable {
               encoded.utf8.count < crypto_pwhash_strbytes()
         else { return false }
         Sodium.ensureInitialized()
-        let result = Self.withPassword(password) { bytes, count in
-            crypto_pwhash_str_verify(encoded, bytes, count)
+        let result = gate.run {
+            Self.withPassword(password) { bytes, count in
+                crypto_pwhash_str_verify(encoded, bytes, count)
+            }
         }
         return result == 0
     }

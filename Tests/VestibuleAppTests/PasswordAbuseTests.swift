@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import VestibuleHTTP
+import VestibuleMail
+
+/// What an attacker at the password forms must not get: account existence, unlimited guesses, forged posts.
+@Suite struct PasswordAbuseTests {
+    @Test func signUpWithATakenAddressLooksTheSameAndTellsOnlyTheOwner() throws {
+        let app = try TestApplication()
+        defer { app.application.shutdown() }
+        let owner = FormClient(app)
+        try owner.createPasswordAccount(email: "ada@example.com", password: "correct horse battery staple")
+
+        let stranger = FormClient(app)
+        try stranger.get("/sign-up")
+        let taken = try stranger.post("/sign-up", ["email": "ada@example.com", "password": "another long passphrase"])
+        try stranger.get("/sign-up")
+        let fresh = try stranger.post("/sign-up", ["email": "eve@example.com", "password": "another long passphrase"])
+        #expect(taken.status == fresh.status)
+        #expect(taken.headers["Location"]?.replacingOccurrences(of: "ada", with: "X")
+            == fresh.headers["Location"]?.replacingOccurrences(of: "eve", with: "X"))
+
+        let subjects = try waitForSubjects(app, to: "ada@example.com", count: 2)
+        #expect(subjects.contains("Someone tried to create an account with your email address"))
+        // The owner's password still works: nothing about the account changed.
+        let check = FormClient(app)
+        try check.get("/sign-in")
+        let signIn = try check.post("/sign-in", ["email": "ada@example.com", "password": "correct horse battery staple"])
+        #expect(signIn.headers["Location"] == "/account")
+    }
+
+    @Test func passwordGuessesFromOneAddressAreLimitedWith429AndRetryAfter() throws {
+        let app = try TestApplication { $0.signInAttemptsPerMinute = 5; $0.signInAttemptsPerAccount = 1000 }
+        defer { app.application.shutdown() }
+        let client = FormClient(app)
+        try client.get("/sign-in")
+        var statuses: [Int] = []
+        for attempt in 0..<7 {
+            statuses.append(try client.post("/sign-in", ["email": "user\(attempt)@example.com", "password": "wrong password"]).status.code)
+        }
+        #expect(statuses == [401, 401, 401, 401, 401, 429, 429])
+        let limited = try client.post("/sign-in", ["email": "x@example.com", "password": "wrong password"])
+        #expect(Int(limited.headers["Retry-After"] ?? "") ?? 0 > 0)
+    }
+
+    @Test func passwordGuessesAgainstOneAccountAreLimitedFromEveryAddress() throws {
+        let app = try TestApplication { $0.signInAttemptsPerMinute = 1000; $0.signInAttemptsPerAccount = 3 }
+        defer { app.application.shutdown() }
+        var statuses: [Int] = []
+        for _ in 0..<5 {
+            let client = FormClient(app)  // a new visitor each time; the account is what is counted
+            try client.get("/sign-in")
+            statuses.append(try client.post("/sign-in", ["email": "ada@example.com", "password": "wrong password"]).status.code)
+        }
+        #expect(statuses == [401, 401, 401, 429, 429])
+    }
+
+    @Test func aPasswordFormPostedWithoutTheAntiForgeryTokenIsRefused() throws {
+        let app = try TestApplication()
+        defer { app.application.shutdown() }
+        let client = FormClient(app)
+        try client.get("/sign-in")
+        for path in ["/sign-in", "/sign-up", "/verify-email", "/reset-password", "/reset-password/code"] {
+            #expect(try client.post(path, ["csrf": "forged", "email": "a@example.com"]).status == .forbidden, "\(path)")
+        }
+    }
+
+    @Test func theDevelopmentOutboxShowsTheMailThatWouldHaveBeenSent() throws {
+        let app = try TestApplication()
+        defer { app.application.shutdown() }
+        let client = FormClient(app)
+        try client.createPasswordAccount(email: "ada@example.com", password: "correct horse battery staple")
+        let outbox = try client.get("/dev/outbox")
+        #expect(outbox.status == .ok)
+        #expect(outbox.text.contains("is your Vestibule code"))
+
+        let production = try TestApplication { $0.smtpURL = "smtp://127.0.0.1:1"; $0.smtpSecurity = .none }
+        defer { production.application.shutdown() }
+        #expect(try production.respond("/dev/outbox").status == .notFound)
+    }
+
+    private func waitForSubjects(_ app: TestApplication, to email: String, count: Int) throws -> [String] {
+        let outbox = try OutboxMailer(directory: app.dataDirectory + "/outbox")
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            let subjects = try outbox.messages().filter { $0.to == email }.map(\.subject)
+            if subjects.count >= count { return subjects }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        throw TestFailure("fewer than \(count) emails to \(email)")
+    }
+}
