@@ -24,6 +24,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "vestibule", targets: ["vestibule"]),
+        .executable(name: "vestibule-audit", targets: ["vestibule-audit"]),
         .library(name: "VestibuleApp", targets: ["VestibuleApp"]),
     ],
     targets: [
@@ -42,6 +43,13 @@ let package = Package(
         .target(name: "VestibuleMail", dependencies: ["CCurl", "VestibuleLogging"], swiftSettings: swiftSettings),
         // Drives headless Chromium through chromedriver: end-to-end tests and the Larger Text audit.
         .target(name: "VestibuleWebDriver", dependencies: ["VestibuleJSON"], swiftSettings: swiftSettings),
+        // The Larger Text audit: the ladder of text sizes × viewports × locales in real Chromium.
+        .target(
+            name: "VestibuleAudit",
+            dependencies: ["VestibuleWebDriver", "VestibuleJSON", "VestibuleLogging"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "vestibule-audit", dependencies: ["VestibuleAudit"], swiftSettings: swiftSettings),
         .target(name: "VestibuleSQLite", dependencies: ["CSQLite", "VestibuleCore"], swiftSettings: swiftSettings),
         .target(
             name: "VestibuleWeb",
@@ -92,6 +100,11 @@ let package = Package(
         .testTarget(
             name: "VestibuleWebDriverTests",
             dependencies: ["VestibuleWebDriver", "VestibuleJSON", "VestibuleHTTP", "VestibuleLogging", "VestibuleTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "VestibuleAuditTests",
+            dependencies: ["VestibuleAudit", "VestibuleWebDriver", "VestibuleHTTP", "VestibuleLogging", "VestibuleTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "VestibuleWebTests", dependencies: ["VestibuleWeb"], swiftSettings: swiftSettings),
