@@ -4,7 +4,7 @@ extension JWSAlgorithm {
     /// The digest OpenSSL applies before signing; nil for Ed25519, which takes the whole message.
     var digest: OpaquePointer? {
         switch self {
-        case .es256, .rs256: EVP_sha256()
+        case .es256, .rs256: FetchedDigest.sha256
         case .edDSA: nil
         }
     }

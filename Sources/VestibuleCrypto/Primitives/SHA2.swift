@@ -3,11 +3,11 @@ internal import COpenSSL
 /// SHA-2 digests (FIPS 180-4) through OpenSSL.
 public enum SHA2 {
     /// The SHA-256 digest (32 bytes) of `bytes`.
-    public static func sha256(_ bytes: some Sequence<UInt8>) -> [UInt8] { digest(bytes, EVP_sha256()) }
+    public static func sha256(_ bytes: some Sequence<UInt8>) -> [UInt8] { digest(bytes, FetchedDigest.sha256) }
     /// The SHA-384 digest (48 bytes) of `bytes`.
-    public static func sha384(_ bytes: some Sequence<UInt8>) -> [UInt8] { digest(bytes, EVP_sha384()) }
+    public static func sha384(_ bytes: some Sequence<UInt8>) -> [UInt8] { digest(bytes, FetchedDigest.sha384) }
     /// The SHA-512 digest (64 bytes) of `bytes`.
-    public static func sha512(_ bytes: some Sequence<UInt8>) -> [UInt8] { digest(bytes, EVP_sha512()) }
+    public static func sha512(_ bytes: some Sequence<UInt8>) -> [UInt8] { digest(bytes, FetchedDigest.sha512) }
 
     /// The SHA-256 digest of the UTF-8 bytes of `text`.
     public static func sha256(_ text: String) -> [UInt8] { sha256(text.utf8) }
