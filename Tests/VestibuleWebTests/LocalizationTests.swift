@@ -20,10 +20,15 @@ import Testing
         }
     }
 
-    /// AUTH-6: "passcode" means the device passcode; it must not appear in any language.
+    /// AUTH-6: "passcode" means the device passcode; it must not appear in any language. German says
+    /// "Bestätigungscode" and Arabic "رمز التحقق" for an emailed code instead.
     @Test(arguments: Language.allCases)
     func noCatalogUsesTheWordPasscode(language: Language) throws {
-        let forbidden = ["passcode", "pass code", "パスコード", "暗証番号", "Gerätecode", "رمز الدخول"]
+        let forbidden = [
+            "passcode", "pass code", "パスコード", "暗証番号",
+            "Gerätecode", "Gerätesperre", "Code der Gerätesperre",
+            "رمز الدخول", "رمز المرور",
+        ]
         for text in try StringCatalog(language: language).allTexts {
             for word in forbidden {
                 #expect(!text.localizedCaseInsensitiveContains(word), "\(language): \(text)")
@@ -42,6 +47,45 @@ import Testing
     @Test func textFillsPlaceholders() throws {
         let catalog = try StringCatalog(language: .english)
         #expect(catalog.text(.homeSignedInAs, ["name": "Ada"]) == "You are signed in as Ada.")
+    }
+
+    @Test func arabicReadsRightToLeftAndEveryOtherLanguageLeftToRight() {
+        #expect(Language.arabic.direction == "rtl")
+        for language in Language.allCases where language != .arabic {
+            #expect(language.direction == "ltr", "\(language)")
+        }
+    }
+
+    @Test func germanAndArabicAreNegotiatedFromTheirRegionalTags() {
+        #expect(Language.negotiate(explicit: nil, acceptLanguage: "de-CH, de;q=0.9, en;q=0.5") == .german)
+        #expect(Language.negotiate(explicit: nil, acceptLanguage: "ar-EG,ar;q=0.9") == .arabic)
+        #expect(Language.negotiate(explicit: "ar", acceptLanguage: "de") == .arabic)
+    }
+
+    /// The language switch names each language in itself.
+    @Test func everyLanguageIsNamedInItself() throws {
+        let names = try Language.allCases.map { try StringCatalog(language: $0).text(.languageName) }
+        #expect(names == ["English", "日本語", "Deutsch", "العربية"])
+    }
+
+    /// The product's terms are the same in every sentence (AUTH-10: the button names its method).
+    @Test func theSignInButtonNamesItsMethodInEveryLanguage() throws {
+        let expected: [Language: String] = [
+            .english: "Sign in with password", .japanese: "パスワードでサインイン",
+            .german: "Mit Passwort anmelden", .arabic: "تسجيل الدخول بكلمة المرور",
+        ]
+        for language in Language.allCases {
+            #expect(try StringCatalog(language: language).text(.signInWithPassword) == expected[language], "\(language)")
+        }
+    }
+
+    /// The text-size status is a template whose `{percent}` the script fills; the catalogs give the sign its
+    /// place ("100 %" in German, "100٪" in Arabic).
+    @Test(arguments: Language.allCases)
+    func textSizeStatusCarriesThePercentPlaceholder(language: Language) throws {
+        let status = try StringCatalog(language: language).text(.textSizeStatus)
+        #expect(status.contains("{percent}"))
+        #expect(status.contains("%") || status.contains("٪"))
     }
 
     @Test func negotiationPrefersAnExplicitChoiceThenAcceptLanguageByQuality() {

@@ -31,11 +31,23 @@ import VestibuleCore
         }
     }
 
-    /// The Content-Security-Policy forbids inline script and style; pages must not need them.
+    @Test func arabicPagesReadRightToLeftAndGermanPagesLeftToRight() {
+        for html in allPages(language: .arabic) {
+            #expect(html.contains("<html lang=\"ar\" dir=\"rtl\">"))
+        }
+        for html in allPages(language: .german) {
+            #expect(html.contains("<html lang=\"de\" dir=\"ltr\">"))
+        }
+    }
+
+    /// The Content-Security-Policy forbids inline script and style; pages must not need them. The one
+    /// script is an external file, deferred.
     @Test(arguments: Language.allCases)
     func pagesHaveNoInlineScriptOrStyle(language: Language) {
         for html in allPages(language: language) {
-            #expect(!html.contains("<script"))
+            let scripts = html.components(separatedBy: "<script").count - 1
+            #expect(scripts == 1)
+            #expect(html.contains("<script src=\"/static/text-size.js\" defer></script>"))
             #expect(!html.contains("<style"))
             #expect(!html.contains(" style="))
             #expect(!html.contains(" onclick="))
@@ -53,6 +65,63 @@ import VestibuleCore
         }
     }
 
+    /// LT-4, LT-6: every page has the text-size control, rendered `hidden` so that without JavaScript there
+    /// are no dead buttons, with real buttons that show their full localized names and a live status.
+    @Test(arguments: Language.allCases)
+    func everyPageOffersTheTextSizeControlHiddenUntilTheScriptRuns(language: Language) throws {
+        let strings = try StringCatalog(language: language)
+        for html in allPages(language: language) {
+            let control = try #require(element(in: html, from: "<div class=\"text-size\"", to: "</div>"))
+            #expect(control.contains(" hidden>"))
+            #expect(control.contains("role=\"group\" aria-label=\"\(HTML(text: strings.text(.textSizeLabel)))\""))
+            #expect(control.contains("type=\"button\" data-text-size-smaller>\(HTML(text: strings.text(.textSizeSmaller)))</button>"))
+            #expect(control.contains("type=\"button\" data-text-size-larger>\(HTML(text: strings.text(.textSizeLarger)))</button>"))
+            #expect(control.contains("aria-live=\"polite\""))
+            let status = HTML(text: strings.text(.textSizeStatus, ["percent": "100"]))
+            #expect(control.contains("data-text-size-status>\(status)</span>"))
+            let template = HTML(text: strings.text(.textSizeStatus))
+            #expect(control.contains("data-status-template=\"\(template)\""))
+            // It sits in the header, which wraps and stacks by container query.
+            let header = try #require(element(in: html, from: "<header", to: "</header>"))
+            #expect(header.contains("data-text-size"))
+        }
+    }
+
+    /// The switch offers every other language, each by its own name and marked with its own `lang`.
+    @Test(arguments: Language.allCases)
+    func theLanguageSwitchListsEveryOtherLanguageInItself(language: Language) throws {
+        let html = render(HomePage.render(in: context(language: language)), account: nil, language: language)
+        let footer = try #require(element(in: html, from: "<footer", to: "</footer>"))
+        for other in Language.allCases {
+            let name = try StringCatalog(language: other).text(.languageName)
+            let link = "lang=\"\(other.tag)\" hreflang=\"\(other.tag)\">\(name)</a>"
+            #expect(footer.contains(link) == (other != language), "\(other) on the \(language) page")
+        }
+    }
+
+    /// An email inside right-to-left text keeps its own direction, and stays escaped.
+    @Test func interpolatedEmailsAreIsolatedAndEscaped() {
+        let email = "<b>ada</b>@example.com"
+        let arabic = context(language: .arabic)
+        let verify = render(VerifyEmailPage.render(in: arabic, email: email), account: nil, language: .arabic)
+        #expect(verify.contains("<bdi>&lt;b&gt;ada&lt;/b&gt;@example.com</bdi>"))
+        #expect(!verify.contains("<b>ada"))
+        let reset = render(
+            ResetPasswordPage.renderCode(in: arabic, email: "ada@example.com", policy: PasswordPolicy()),
+            account: nil,
+            language: .arabic
+        )
+        #expect(reset.contains("<bdi>ada@example.com</bdi>"))
+        let account = Account(displayName: nil, email: "ada@example.com", createdAt: Date())
+        let home = render(HomePage.render(in: context(account: account, language: .arabic)), account: account, language: .arabic)
+        #expect(home.contains("<bdi>ada@example.com</bdi>"))
+    }
+
+    @Test func isolatedTextEscapesTheCatalogTextAroundTheIsolatedValue() {
+        let html = context().text(.verifyLead, isolating: "email", "x@example.com")
+        #expect(html.rendered.hasPrefix("We&#39;ve sent an email to <bdi>x@example.com</bdi>. Enter the 6-digit code"))
+    }
+
     @Test func signedInPagesCarryTheAntiForgeryTokenInEveryPostForm() {
         let account = Account(displayName: "Ada", createdAt: Date())
         let session = Session(
@@ -67,6 +136,13 @@ import VestibuleCore
         let tokens = html.components(separatedBy: "name=\"csrf\" value=\"token\"").count - 1
         #expect(forms == 2)
         #expect(tokens == forms)
+    }
+
+    /// The text from the first `start` to the first `end` after it, inclusive.
+    private func element(in html: String, from start: String, to end: String) -> String? {
+        guard let open = html.range(of: start), let close = html.range(of: end, range: open.upperBound..<html.endIndex)
+        else { return nil }
+        return String(html[open.lowerBound..<close.upperBound])
     }
 
     private func context(account: Account? = nil, language: Language = .english) -> PageContext {

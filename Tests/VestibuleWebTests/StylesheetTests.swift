@@ -35,6 +35,38 @@ import Testing
         #expect(css.contains("font: inherit"), "form controls must inherit the text size (WCAG F80)")
     }
 
+    /// Right-to-left pages mirror only if every direction is logical (inline-start/end), never left or right.
+    @Test func stylesheetUsesOnlyLogicalDirections() {
+        let physical = [
+            #"(margin|padding|border|inset|scroll-margin|scroll-padding)-(left|right)"#,
+            #"-(left|right)-radius"#,
+            #"(^|[\s;{])(left|right)\s*:"#,
+            #"(text-align|float|clear)\s*:\s*(left|right)"#,
+            #"background-position[^;]*\b(left|right)\b"#,
+        ]
+        for pattern in physical {
+            #expect(matches(of: pattern, in: css).isEmpty, "physical direction: \(matches(of: pattern, in: css))")
+        }
+        // Four-value shorthands set left and right separately; two or three values keep them equal.
+        let fourValueShorthands = matches(of: #"(^|[\s;{])(margin|padding|inset):\s*[^;\s]+\s+[^;\s]+\s+[^;\s]+\s+[^;\s]+\s*;"#, in: css)
+        #expect(fourValueShorthands.isEmpty, "\(fourValueShorthands)")
+    }
+
+    /// Arabic needs fonts with its glyphs on systems without them (headless Chromium on Linux); the system
+    /// fonts stay first.
+    @Test func fontStackCoversArabicAfterTheSystemFonts() throws {
+        let stack = try #require(matches(of: #"font-family:[^;]*;"#, in: css).first)
+        #expect(stack.hasPrefix("font-family: -apple-system"))
+        for font in ["\"Noto Sans Arabic\"", "\"Noto Naskh Arabic\"", "\"DejaVu Sans\""] {
+            #expect(stack.contains(font), "\(font)")
+        }
+    }
+
+    /// Author `display` rules beat the user agent's `[hidden]`; the control must stay hidden without script.
+    @Test func textSizeControlStaysHiddenUntilTheScriptShowsIt() {
+        #expect(css.contains(".text-size[hidden] { display: none; }"))
+    }
+
     private func matches(of pattern: String, in text: String) -> [String] {
         let regex = try! NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
         return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {

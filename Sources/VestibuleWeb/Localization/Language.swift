@@ -4,12 +4,19 @@ import Foundation
 public enum Language: String, Sendable, CaseIterable {
     case english = "en"
     case japanese = "ja"
+    case german = "de"
+    case arabic = "ar"
 
     /// The value of the `lang` attribute (a BCP 47 tag).
     public var tag: String { rawValue }
 
-    /// The value of the `dir` attribute. Every language so far reads left to right; Arabic will not.
-    public var direction: String { "ltr" }
+    /// The value of the `dir` attribute: Arabic reads right to left, the others left to right.
+    public var direction: String {
+        switch self {
+        case .arabic: "rtl"
+        case .english, .japanese, .german: "ltr"
+        }
+    }
 
     /// Picks the language for a request: an explicit choice first, then the browser's `Accept-Language`
     /// preferences in order of quality, then English.

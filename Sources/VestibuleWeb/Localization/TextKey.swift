@@ -11,6 +11,12 @@ public enum TextKey: String, Sendable, CaseIterable {
     /// The language's name in itself ("日本語"), for the language switch.
     case languageName = "language.name"
     case languageChoose = "language.choose"
+    /// The in-page text-size control (LT-4, LT-6): its group label, its two buttons and its status,
+    /// which names the current size as `{percent}` of the reader's own browser setting.
+    case textSizeLabel = "textSize.label"
+    case textSizeSmaller = "textSize.smaller"
+    case textSizeLarger = "textSize.larger"
+    case textSizeStatus = "textSize.status"
 
     case homeTitle = "home.title"
     case homeLead = "home.lead"

@@ -58,7 +58,7 @@ enum AccountPage {
         return """
         <li class="item"><div class="item-row">
         <div class="item-details">
-        <p class="item-title">\(device)\(badge)</p>
+        <p class="item-title"><bdi>\(device)</bdi>\(badge)</p>
         <p class="item-meta">\(context.text(.accountSessionSignedIn, ["date": format(session.createdAt, context)]))</p>
         <p class="item-meta">\(context.text(.accountSessionLastActive, ["date": format(session.lastSeenAt, context)]))</p>
         </div>

@@ -3,23 +3,23 @@
 enum ErrorPage {
     static func render(status: Int, reference: String, in context: PageContext) -> Page {
         let title: String
-        let body: String
+        let body: HTML
         switch status {
         case 404, 405:
             title = context.text(.errorNotFoundTitle)
-            body = context.text(.errorNotFoundBody)
+            body = HTML(text: context.text(.errorNotFoundBody))
         case 403:
             title = context.text(.errorFormExpiredTitle)
-            body = context.text(.errorFormExpiredBody)
+            body = HTML(text: context.text(.errorFormExpiredBody))
         case 429:
             title = context.text(.errorTooManyRequestsTitle)
-            body = ""
+            body = HTML(text: "")
         case 400..<500:
             title = context.text(.errorBadRequestTitle)
-            body = ""
+            body = HTML(text: "")
         default:
             title = context.text(.errorServerTitle)
-            body = context.text(.errorServerBody, ["reference": reference])
+            body = context.text(.errorServerBody, isolating: "reference", reference)
         }
         return Page(
             title: title,

@@ -4,7 +4,7 @@ enum HomePage {
         let greeting: HTML
         if let account = context.account {
             let name = account.displayName ?? account.email ?? context.text(.navAccount)
-            greeting = "<p class=\"panel\">\(context.text(.homeSignedInAs, ["name": name]))</p>"
+            greeting = "<p class=\"panel\">\(context.text(.homeSignedInAs, isolating: "name", name))</p>"
         } else {
             greeting = HTML(text: "")
         }

@@ -1,5 +1,6 @@
-/// The document around every page: language and direction, the one stylesheet, the header with navigation,
-/// and the language switch. No inline script or style, so the Content-Security-Policy can forbid both.
+/// The document around every page: language and direction, the one stylesheet and the one script, the header
+/// with navigation and the text-size control, and the language switch. No inline script or style, so the
+/// Content-Security-Policy can forbid both.
 enum Layout {
     static func render(_ page: Page, in context: PageContext) -> HTML {
         let appName = context.text(.appName)
@@ -11,6 +12,7 @@ enum Layout {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(page.title) · \(appName)</title>
         <link rel="stylesheet" href="\(StaticAssets.stylesheetPath)">
+        <script src="\(StaticAssets.textSizeScriptPath)" defer></script>
         </head>
         <body>
         <a class="skip-link" href="#main">\(context.text(.skipToContent))</a>
@@ -18,6 +20,7 @@ enum Layout {
         <div class="site-header-inner">
         <a class="brand" href="/">\(appName)</a>
         \(navigation(context))
+        \(textSizeControl(context))
         </div>
         </header>
         <main id="main">
@@ -47,6 +50,24 @@ enum Layout {
         \(accountLinks)
         </ul>
         </nav>
+        """
+    }
+
+    /// The in-page text-size control (LT-4, LT-6): two real buttons and a status that announces the size.
+    /// It is rendered `hidden` and shown by `text-size.js`, so without JavaScript there are no dead buttons.
+    /// The buttons show their full localized names, so what is seen is what a screen reader or voice control
+    /// hears; the status template keeps `{percent}` for the script to fill.
+    private static func textSizeControl(_ context: PageContext) -> HTML {
+        """
+        <div class="text-size" role="group" aria-label="\(context.text(.textSizeLabel))" \
+        data-text-size data-status-template="\(context.text(.textSizeStatus))" hidden>
+        <span class="text-size-status" role="status" aria-live="polite" data-text-size-status>\
+        \(context.text(.textSizeStatus, ["percent": "100"]))</span>
+        <span class="text-size-buttons">\
+        <button class="button button-secondary" type="button" data-text-size-smaller>\(context.text(.textSizeSmaller))</button>
+        <button class="button button-secondary" type="button" data-text-size-larger>\(context.text(.textSizeLarger))</button>\
+        </span>
+        </div>
         """
     }
 

@@ -6,9 +6,9 @@ enum OutboxPage {
     static func render(in context: PageContext, messages: [StoredMessage]) -> Page {
         let items = messages.map { message -> HTML in
             """
-            <li class="item"><p class="item-title">\(message.subject)</p>\
-            <p class="item-meta">\(message.to) · \(message.date.formatted(.iso8601))</p>\
-            <pre class="mail-body">\(message.textBody)</pre></li>
+            <li class="item"><p class="item-title"><bdi>\(message.subject)</bdi></p>\
+            <p class="item-meta"><bdi>\(message.to)</bdi> · <bdi>\(message.date.formatted(.iso8601))</bdi></p>\
+            <pre class="mail-body" dir="auto">\(message.textBody)</pre></li>
             """
         }
         let list: HTML = messages.isEmpty

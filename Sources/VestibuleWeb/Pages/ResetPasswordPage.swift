@@ -35,7 +35,7 @@ enum ResetPasswordPage {
             title: context.text(.resetCodeTitle),
             main: """
             <h1>\(context.text(.resetCodeTitle))</h1>
-            <p class="lead">\(context.text(.resetCodeLead, ["email": email]))</p>
+            <p class="lead">\(context.text(.resetCodeLead, isolating: "email", email))</p>
             \(form.html(in: context))
             """
         )

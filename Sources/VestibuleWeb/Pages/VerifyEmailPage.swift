@@ -15,7 +15,7 @@ enum VerifyEmailPage {
             title: context.text(.verifyTitle),
             main: """
             <h1>\(context.text(.verifyTitle))</h1>
-            <p class="lead">\(context.text(.verifyLead, ["email": email]))</p>
+            <p class="lead">\(context.text(.verifyLead, isolating: "email", email))</p>
             \(noticeHTML)
             \(verify.html(in: context))
             \(resend.html(in: context))

@@ -50,7 +50,7 @@ public struct WebApp: Sendable {
 
     /// Adds every page route to `router`.
     public func install(on router: inout Router) {
-        router.get(StaticAssets.stylesheetPath) { _ in assets.stylesheetResponse() }
+        assets.install(on: &router)
         router.get("/") { request in try page(for: request) { HomePage.render(in: $0) } }
         installAccountRoutes(on: &router)
         installPasswordRoutes(on: &router)
