@@ -41,7 +41,7 @@ import VestibuleWebDriver
         let signUpCode = try code(in: smtp.waitForMessage(count: 1)[0])
         try browser.find("#field-code").sendKeys(signUpCode)
         try browser.find("form[action='/verify-email'] button").click()
-        #expect(try browser.waitFor("[role=status]").text.contains("Welcome"))
+        #expect(try browser.waitFor("main [role=status]").text.contains("Welcome"))
         #expect(try browser.currentURL.hasPrefix("\(base)/account"))
         #expect(try browser.pageSource.contains("Using a password"))
 
@@ -54,7 +54,7 @@ import VestibuleWebDriver
         try browser.waitFor("#field-password").sendKeys("first correct horse")
         try browser.find("#field-new-password").sendKeys("second correct horse")
         try browser.find("form.stacked-form button[type=submit]").click()
-        #expect(try browser.waitFor("[role=status]").text.contains("password has been changed"))
+        #expect(try browser.waitFor("main [role=status]").text.contains("password has been changed"))
         try signOut(browser)
 
         // Forgot it: reset by an emailed code, which signs in.
@@ -67,7 +67,7 @@ import VestibuleWebDriver
         try browser.find("#field-code").sendKeys(resetCode)
         try browser.find("#field-password").sendKeys("third correct horse")
         try browser.find("form.stacked-form button[type=submit]").click()
-        _ = try browser.waitFor("[role=status]")
+        _ = try browser.waitFor("main [role=status]")
         #expect(try browser.currentURL.hasPrefix("\(base)/account"))
         try signOut(browser)
 
