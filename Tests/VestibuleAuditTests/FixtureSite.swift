@@ -1,8 +1,9 @@
 import VestibuleHTTP
 import VestibuleLogging
 
-/// The fixture corpus served on `http://localhost:PORT`, plus `/lang`, a page whose text is the first language
-/// of the request's Accept-Language (as Vestibule's pages choose theirs).
+/// The fixture corpus served on `http://localhost:PORT`, plus `/lang` and `/cookie`, pages
+/// showing the request's first Accept-Language (as Vestibule's pages choose theirs) and its Cookie header in
+/// px-locked text, so a didNotGrow finding's excerpt tells what the browser sent.
 final class FixtureSite: Sendable {
     private let server: HTTPServer
 
@@ -21,6 +22,13 @@ final class FixtureSite: Sendable {
             return .html(
                 "<!doctype html><html><head><style>#lang { font-size: 12px; }</style></head>"
                     + "<body><p id=\"lang\">\(language)</p></body></html>"
+            )
+        }
+        router.get("/cookie") { request in
+            let cookie = request.headers["cookie"] ?? "none"
+            return .html(
+                "<!doctype html><html><head><style>#cookie { font-size: 12px; }</style></head>"
+                    + "<body><p id=\"cookie\">\(cookie)</p></body></html>"
             )
         }
         server = HTTPServer(
