@@ -7,10 +7,10 @@
 /// - `baseline: true` (at 100 %, right after the page loads) records every text element's font size in a
 ///   `WeakMap` kept on `window`, so later steps in the same page load compare the *same element objects* — no
 ///   selector has to be stable across steps.
-/// - `safariRootSize` (a number of CSS px or null) installs or updates a `<style>` that sets the root size
-///   like iOS Safari's `font: -apple-system-body` would; `null` removes it.
+/// - `safariRootSize` (a number of CSS px or null) sets the root font size (inline, !important) like iOS
+///   Safari's `font: -apple-system-body` would; `null` removes it.
 ///
-/// The result: `{ usesAppleSystemBody, documentWidth, viewportWidth, didNotGrow: [...], clipped: [...],
+/// The result: `{ usesAppleSystemBody, rootFontSize, documentWidth, viewportWidth, didNotGrow: [...], clipped: [...],
 /// overlap: [...], horizontalScroll: [...], noLayoutSwitch: [...] }`, each entry `{ selector, excerpt, detail }`.
 /// The rules (thresholds) are documented at each check below and in ``Finding/Kind``.
 enum AuditScript {
@@ -20,16 +20,13 @@ const step = options.step;
 const state = window.__vestibuleAudit || (window.__vestibuleAudit = { base: new WeakMap() });
 
 // ---- Safari Dynamic Type emulation: the root size iOS gives `font: -apple-system-body` at this step. ----
-let safariStyle = document.getElementById('__vestibule-audit-safari');
+// Set through the CSSOM on <html>'s style (an injected <style> element would be blocked by a strict
+// Content-Security-Policy; CSSOM changes are not), with !important so the page's own root rule loses.
+const root = document.documentElement;
 if (options.safariRootSize) {
-  if (!safariStyle) {
-    safariStyle = document.createElement('style');
-    safariStyle.id = '__vestibule-audit-safari';
-    document.head.appendChild(safariStyle);
-  }
-  safariStyle.textContent = 'html { font-size: ' + options.safariRootSize + 'px !important; }';
-} else if (safariStyle) {
-  safariStyle.remove();
+  root.style.setProperty('font-size', options.safariRootSize + 'px', 'important');
+} else if (root.style.getPropertyPriority('font-size') === 'important') {
+  root.style.removeProperty('font-size');
 }
 
 // Force style and layout now, so every measurement below sees the new text size.
@@ -122,7 +119,6 @@ const textNodesOf = new Map();
     if (!/\S/.test(node.data)) continue;
     const el = node.parentElement;
     if (!el || SKIP.has(el.localName) || el.closest('select')) continue;
-    if (el.closest('#__vestibule-audit-safari')) continue;
     let list = textNodesOf.get(el);
     if (!list) { list = []; textNodesOf.set(el, list); textElements.push(el); }
     list.push(node);
@@ -160,6 +156,8 @@ const result = {
   documentWidth: document.documentElement.scrollWidth,
   viewportWidth: window.innerWidth,
   usesAppleSystemBody: false,
+  // The root font size now: in Safari mode the audit checks that its emulation took effect.
+  rootFontSize: px(css(document.documentElement).fontSize),
   didNotGrow: [], clipped: [], overlap: [], horizontalScroll: [], noLayoutSwitch: [],
 };
 
@@ -167,7 +165,7 @@ const result = {
 {
   let found = false;
   for (const style of document.querySelectorAll('style')) {
-    if (style.id !== '__vestibule-audit-safari' && style.textContent.includes('-apple-system-body')) found = true;
+    if (style.textContent.includes('-apple-system-body')) found = true;
   }
   if (!found) {
     for (const sheet of document.styleSheets) {

@@ -68,9 +68,10 @@ public final class LargerTextAudit {
                 }
             }
         }
-        report.unchecked = safariUnchecked.sorted().map {
+        var seenNotes: Set<String> = []
+        report.unchecked = (report.unchecked + safariUnchecked.sorted().map {
             "Safari branch unchecked: page does not use -apple-system-body (\($0))"
-        }
+        }).filter { seenNotes.insert($0).inserted }
         report.duration = Self.seconds(ContinuousClock.now - started)
         return report
     }
@@ -100,7 +101,16 @@ public final class LargerTextAudit {
         for step in configuration.steps {
             try applyStep(step, safari: safari, in: session)
             let measured = try measure(step: step, baseline: false, safari: safari, in: session)
-            let findings = Self.findings(in: measured, step: step, page: page, safari: safari)
+            var findings = Self.findings(in: measured, step: step, page: page, safari: safari)
+            let wantedRoot = Double(AuditConfiguration.appleSystemBodySize(forStep: step))
+            if safari, abs((measured["rootFontSize"]?.doubleValue ?? 0) - wantedRoot) > 0.5 {
+                // The emulation did not take (an inline !important root size of the page's own?): no findings
+                // from a size that was not the one claimed.
+                findings = []
+                report.unchecked.append(
+                    "Safari branch unchecked: the root font size could not be set on \(page.target.url)"
+                )
+            }
             report.findings += findings
             report.checks += 1
             progressState.done += 1

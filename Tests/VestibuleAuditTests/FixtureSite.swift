@@ -24,6 +24,21 @@ final class FixtureSite: Sendable {
                     + "<body><p id=\"lang\">\(language)</p></body></html>"
             )
         }
+        // The Safari fixture again under a strict Content-Security-Policy (no inline styles at all, as
+        // Vestibule's own pages): the audit's emulation must not depend on injecting a <style> element.
+        router.get("/strict-apple-body") { _ in
+            var response = Response.html(
+                "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Strict</title>"
+                    + "<link rel=\"stylesheet\" href=\"/apple-body.css\"></head><body>"
+                    + (FixturePages.pages["/apple-body"]?.body ?? "") + "</body></html>"
+            )
+            response.headers.replace("Content-Security-Policy", "default-src 'self'; style-src 'self'")
+            return response
+        }
+        router.get("/apple-body.css") { _ in
+            let css = FixturePages.base + "\n" + (FixturePages.pages["/apple-body"]?.css ?? "")
+            return Response(status: .ok, headers: ["Content-Type": "text/css; charset=utf-8"], body: Array(css.utf8))
+        }
         router.get("/cookie") { request in
             let cookie = request.headers["cookie"] ?? "none"
             return .html(

@@ -146,11 +146,12 @@ struct LargerTextAuditTests {
         #expect(report.findings.map(\.excerpt) == ["vestibule_session=abc"])
     }
 
-    @Test func safariModeEmulatesAppleSystemBodyOnlyForPagesThatUseIt() throws {
+    @Test(arguments: ["/apple-body", "/strict-apple-body"])
+    func safariModeEmulatesAppleSystemBodyOnlyForPagesThatUseIt(_ path: String) throws {
         let browser = try SharedAuditBrowser.require()
         let configuration = AuditConfiguration(steps: [100, 312], viewports: [Self.narrow], safariDynamicType: true)
         let report = try LargerTextAudit(driver: browser.driver, configuration: configuration).run([
-            AuditTarget(url: browser.site.url("/apple-body")), AuditTarget(url: browser.site.url("/clean-rem")),
+            AuditTarget(url: browser.site.url(path)), AuditTarget(url: browser.site.url("/clean-rem")),
         ])
         let safari = report.findings.filter { $0.detail.hasPrefix("[Safari Dynamic Type]") }
         #expect(safari.map(\.selector) == ["#fine-print"])

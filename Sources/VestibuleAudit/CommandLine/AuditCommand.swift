@@ -47,7 +47,7 @@ public enum AuditCommand {
             printError("vestibule-audit: the audit failed: \(error)")
             return 2
         }
-        print(AuditSummary.render(report, allowList: allowList))
+        // The file first: a summary piped into `head` must not cost the report.
         if let path = parsed.jsonPath {
             do {
                 try JSONReport(report, allowList: allowList).write(to: path)
@@ -56,6 +56,7 @@ public enum AuditCommand {
                 return 2
             }
         }
+        print(AuditSummary.render(report, allowList: allowList))
         return report.findings.allSatisfy(allowList.allows) ? 0 : 1
     }
 
