@@ -130,11 +130,13 @@ const textNodesOf = new Map();
 }
 
 // Text boxes of one element: its text nodes' line boxes (Range.getClientRects), clipped by ancestors, trimmed
-// vertically to the line height (a font's content area is taller than a tight line-height; adjacent lines of
-// different elements touching that way is not overlap), zero-area and off-page boxes dropped.
+// vertically (about their centre) to max(line-height, 0.9 × font-size): a font's content area (~1.15 em) is
+// taller than a tight `line-height: 1`, and lines of different elements touching that way is not overlap, while
+// the glyphs' ink (cap height + descender, ~0.9 em) still collides when a px line-height stays put as the text
+// grows. Zero-area and off-page boxes are dropped.
 function textBoxes(el) {
   const s = css(el);
-  const lineHeight = s.lineHeight === 'normal' ? Infinity : px(s.lineHeight);
+  const lineHeight = s.lineHeight === 'normal' ? Infinity : Math.max(px(s.lineHeight), 0.9 * px(s.fontSize));
   const boxes = [];
   for (const node of textNodesOf.get(el) || []) {
     const range = document.createRange();

@@ -5,15 +5,17 @@ public enum AuditSummary {
     public static func render(_ report: AuditReport, allowList: AllowList = AllowList()) -> String {
         var lines: [String] = []
         let seconds = (report.duration * 10).rounded() / 10
+        let dimensions = [
+            counted(report.pages, "page"), counted(report.steps.count, "step"),
+            counted(report.viewports.count, "viewport"), counted(report.locales.count, "locale"),
+        ]
         lines.append(
-            "Larger Text audit: \(report.checks) checks (\(report.pages) page\(report.pages == 1 ? "" : "s") × "
-                + "\(report.steps.count) step\(report.steps.count == 1 ? "" : "s") × \(report.viewports.count) viewport\(report.viewports.count == 1 ? "" : "s") × \(report.locales.count) "
-                + "locale\(report.locales.count == 1 ? "" : "s")) in \(seconds) s"
+            "Larger Text audit: \(report.checks) checks (\(dimensions.joined(separator: " × "))) in \(seconds) s"
         )
         let allowed = report.findings.filter(allowList.allows)
         lines.append(
-            "\(report.findings.count) finding\(report.findings.count == 1 ? "" : "s"), "
-                + "\(report.findings.count - allowed.count) not allowed, \(allowed.count) allowed."
+            "\(counted(report.findings.count, "finding")), \(report.findings.count - allowed.count) not allowed, "
+                + "\(allowed.count) allowed."
         )
         for kind in Finding.Kind.allCases {
             let ofKind = report.findings.filter { $0.kind == kind }
@@ -38,11 +40,15 @@ public enum AuditSummary {
                 }
             }
         }
-        if !report.unchecked.isEmpty {
+        if !report.unmeasured.isEmpty || !report.unchecked.isEmpty {
             lines.append("")
-            lines += report.unchecked
+            lines += report.unmeasured + report.unchecked
         }
         return lines.joined(separator: "\n")
+    }
+
+    private static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     private struct ElementKey: Hashable {

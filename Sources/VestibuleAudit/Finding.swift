@@ -60,10 +60,12 @@ public struct AuditReport: Sendable, Codable {
     public var duration: Double
     /// What could not be checked, e.g. "Safari branch unchecked: page does not use -apple-system-body (URL)".
     public var unchecked: [String]
+    /// Pages (or steps) the script could not measure, e.g. not HTML; a gate should treat these as failures.
+    public var unmeasured: [String]
 
     public init(
         findings: [Finding] = [], checks: Int = 0, pages: Int = 0, steps: [Int] = [], viewports: [String] = [],
-        locales: [String] = [], duration: Double = 0, unchecked: [String] = []
+        locales: [String] = [], duration: Double = 0, unchecked: [String] = [], unmeasured: [String] = []
     ) {
         self.findings = findings
         self.checks = checks
@@ -73,6 +75,7 @@ public struct AuditReport: Sendable, Codable {
         self.locales = locales
         self.duration = duration
         self.unchecked = unchecked
+        self.unmeasured = unmeasured
     }
 
     /// Findings per kind, every kind present (0 when none).

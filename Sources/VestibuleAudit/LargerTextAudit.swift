@@ -96,11 +96,29 @@ public final class LargerTextAudit {
         try session.setViewport(width: page.viewport.width, height: page.viewport.height)
         try applyStep(100, safari: safari, in: session)
         try session.navigate(to: page.target.url)
-        let baseline = try measure(step: 100, baseline: true, safari: safari, in: session)
+        let mode = safari ? " Safari" : ""
+        let baseline: JSONValue
+        switch try measureOrExplain(step: 100, baseline: true, safari: safari, in: session) {
+        case .success(let value): baseline = value
+        case .failure(let message):
+            // Not a page the script can measure (no <body>, an image, …): say so, and go on with the others.
+            report.unmeasured.append("Could not measure \(page.target.url)\(mode) at \(page.viewport): \(message)")
+            progressState.done += configuration.steps.count
+            return false
+        }
         let usesAppleSystemBody = baseline["usesAppleSystemBody"]?.boolValue ?? false
         for step in configuration.steps {
             try applyStep(step, safari: safari, in: session)
-            let measured = try measure(step: step, baseline: false, safari: safari, in: session)
+            let measured: JSONValue
+            switch try measureOrExplain(step: step, baseline: false, safari: safari, in: session) {
+            case .success(let value): measured = value
+            case .failure(let message):
+                report.unmeasured.append(
+                    "Could not measure \(page.target.url)\(mode) at \(step)% \(page.viewport): \(message)"
+                )
+                progressState.done += 1
+                continue
+            }
             var findings = Self.findings(in: measured, step: step, page: page, safari: safari)
             let wantedRoot = Double(AuditConfiguration.appleSystemBodySize(forStep: step))
             if safari, abs((measured["rootFontSize"]?.doubleValue ?? 0) - wantedRoot) > 0.5 {
@@ -114,7 +132,6 @@ public final class LargerTextAudit {
             report.findings += findings
             report.checks += 1
             progressState.done += 1
-            let mode = safari ? " Safari" : ""
             progress(
                 "[\(progressState.done)/\(progressState.total)] \(page.target.displayName) \(page.locale)\(mode) "
                     + "\(step)% \(page.viewport): \(findings.count) finding\(findings.count == 1 ? "" : "s")"
@@ -132,6 +149,24 @@ public final class LargerTextAudit {
     private func applyStep(_ step: Int, safari: Bool, in session: BrowserSession) throws(WebDriverError) {
         let sizes = AuditConfiguration.fontSizes(forStep: safari ? 100 : step)
         try session.setFontSizes(standard: sizes.standard, fixed: sizes.fixed)
+    }
+
+    enum Measurement {
+        case success(JSONValue)
+        /// The script threw in the page: its message.
+        case failure(String)
+    }
+
+    /// Runs the measuring script; a script error in the page becomes `.failure`, other errors are thrown.
+    private func measureOrExplain(step: Int, baseline: Bool, safari: Bool, in session: BrowserSession)
+        throws(WebDriverError) -> Measurement
+    {
+        do {
+            return .success(try measure(step: step, baseline: baseline, safari: safari, in: session))
+        } catch {
+            guard error.code == .javascript else { throw error }
+            return .failure(error.message)
+        }
     }
 
     private func measure(step: Int, baseline: Bool, safari: Bool, in session: BrowserSession) throws(WebDriverError)

@@ -39,6 +39,10 @@ final class FixtureSite: Sendable {
             let css = FixturePages.base + "\n" + (FixturePages.pages["/apple-body"]?.css ?? "")
             return Response(status: .ok, headers: ["Content-Type": "text/css; charset=utf-8"], body: Array(css.utf8))
         }
+        router.get("/drawing.svg") { _ in
+            let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>hi</text></svg>"#
+            return Response(status: .ok, headers: ["Content-Type": "image/svg+xml"], body: Array(svg.utf8))
+        }
         router.get("/cookie") { request in
             let cookie = request.headers["cookie"] ?? "none"
             return .html(

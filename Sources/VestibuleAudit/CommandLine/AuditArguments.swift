@@ -130,7 +130,7 @@ struct AuditArguments {
 
         EXIT STATUS
           0  every finding is allowed (or there are none)
-          1  at least one finding is not allowed
+          1  at least one finding is not allowed, or a page could not be measured (not HTML, …)
           2  usage error, or chromedriver/Chromium failed
           130/143  interrupted by SIGINT/SIGTERM (the browser and chromedriver are shut down first)
         """

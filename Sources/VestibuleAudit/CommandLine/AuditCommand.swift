@@ -8,6 +8,8 @@ import VestibuleWebDriver
 /// status. Owns chromedriver: it is shut down on success, on failure and on SIGINT/SIGTERM.
 public enum AuditCommand {
     public static func main(_ arguments: [String]) -> Int32 {
+        // Output piped into `head` must not kill the tool before it shuts chromedriver down.
+        signal(SIGPIPE, SIG_IGN)
         let parsed: AuditArguments
         do {
             parsed = try AuditArguments.parse(arguments)
@@ -57,7 +59,7 @@ public enum AuditCommand {
             }
         }
         print(AuditSummary.render(report, allowList: allowList))
-        return report.findings.allSatisfy(allowList.allows) ? 0 : 1
+        return report.findings.allSatisfy(allowList.allows) && report.unmeasured.isEmpty ? 0 : 1
     }
 
     static func printError(_ text: String) {

@@ -30,6 +30,8 @@ struct JSONReport: Encodable {
     var locales: [String]
     var durationSeconds: Double
     var unchecked: [String]
+    /// Pages the script could not measure (not HTML, …): they make the exit status 1.
+    var unmeasured: [String]
     var counts: Counts
     var findings: [Entry]
 
@@ -41,6 +43,7 @@ struct JSONReport: Encodable {
         locales = report.locales
         durationSeconds = (report.duration * 1000).rounded() / 1000
         unchecked = report.unchecked
+        unmeasured = report.unmeasured
         findings = report.findings.map {
             Entry(
                 kind: $0.kind.rawValue, selector: $0.selector, excerpt: $0.excerpt, step: $0.step,
