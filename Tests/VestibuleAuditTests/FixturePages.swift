@@ -81,7 +81,48 @@ enum FixturePages {
                 <div class="row" id="pair"><div id="left">Authenticator</div><div id="right">Verification</div></div>
                 """
         ),
+        "/line-clamp": Page(
+            title: "A clamped summary",
+            css: "#summary { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }",
+            body: """
+                <h1>Activity</h1>
+                <p id="summary">Signed in from a new device in Lisbon on Tuesday with a passkey; if this was not you,
+                remove the device and change your password right away, then review your recovery options.</p>
+                """
+        ),
         // Clean pages -------------------------------------------------------------------------------------
+        // Traps for false alarms: patterns that look like defects to a naive check but are fine.
+        "/clean-traps": Page(
+            title: "Patterns that are fine",
+            css: """
+                .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
+                  clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0; }
+                .tight { line-height: 1; margin: 0; }
+                .tooltip { position: absolute; top: 0; left: 0; opacity: 0; }
+                .ghost { position: absolute; top: 0; left: 0; visibility: hidden; }
+                .scroller { overflow-x: auto; }
+                .scroller table { width: 40rem; }
+                .card { overflow: hidden; border-radius: 0.5rem; border: 1px solid; padding: 0.5rem; }
+                .buttons { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+                .icon { width: 1em; height: 1em; vertical-align: -0.125em; }
+                """,
+            body: """
+                <div style="position: relative">
+                <h2 class="tight">Security</h2>
+                <h3 class="tight">Passkeys and passwords</h3>
+                <span class="tooltip">Hidden tooltip text over the heading</span>
+                <span class="ghost">Invisible text over the heading</span>
+                </div>
+                <p>Your account <span class="sr-only">(signed in)</span> uses a passkey.
+                <svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><circle cx="8" cy="8" r="7"/></svg>
+                <a href="#more">Learn more</a> about <strong>passkeys</strong>.</p>
+                <div class="scroller" tabindex="0"><table><tr><td>Device</td><td>Added</td><td>Last used</td>
+                <td>Where</td></tr></table></div>
+                <div class="card"><p>Recovery codes: 4 left.</p></div>
+                <label><input type="checkbox"> Remember this device</label>
+                <div class="buttons"><button type="button">Add a passkey</button><button type="button">Remove</button></div>
+                """
+        ),
         "/clean-rem": Page(
             title: "A rem page that wraps", css: "",
             body: """
@@ -153,7 +194,7 @@ enum FixturePages {
     ]
 
     static let cleanPaths = [
-        "/clean-rem", "/clean-wrap", "/clean-container", "/clean-skip-link", "/clean-ja", "/clean-ar",
+        "/clean-traps", "/clean-rem", "/clean-wrap", "/clean-container", "/clean-skip-link", "/clean-ja", "/clean-ar",
     ]
 
     static func html(_ path: String) -> String? {

@@ -92,6 +92,16 @@ struct LargerTextAuditTests {
         #expect(report.findings.first?.detail.contains("text-overflow: ellipsis") == true)
     }
 
+    @Test func aLineClampThatClampsIsClippedOnlyWhereItCuts() throws {
+        let report = try audit("/line-clamp")
+        let narrowSteps = steps(report, .clipped, "#summary", at: Self.narrow)
+        #expect(narrowSteps == AuditConfiguration.ladder)
+        // At 1280 px the text takes two lines at 100 %: the clamp does not cut it yet.
+        #expect(!steps(report, .clipped, "#summary", at: Self.wide).contains(100))
+        #expect(report.findings.allSatisfy { $0.kind == .clipped && $0.selector == "#summary" })
+        #expect(report.findings.first?.detail.contains("-webkit-line-clamp: 2") == true)
+    }
+
     @Test func aLabelDrawnOverItsInputOverlapsAtEveryStep() throws {
         let report = try audit("/label-over-input")
         for viewport in [Self.narrow, Self.wide] {
