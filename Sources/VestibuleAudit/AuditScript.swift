@@ -10,7 +10,7 @@
 /// - `safariRootSize` (a number of CSS px or null) sets the root font size (inline, !important) like iOS
 ///   Safari's `font: -apple-system-body` would; `null` removes it.
 ///
-/// The result: `{ usesAppleSystemBody, rootFontSize, documentWidth, viewportWidth, didNotGrow: [...], clipped: [...],
+/// The result: `{ defaultFontSize, usesAppleSystemBody, rootFontSize, documentWidth, viewportWidth, didNotGrow: [...], clipped: [...],
 /// overlap: [...], horizontalScroll: [...], noLayoutSwitch: [...] }`, each entry `{ selector, excerpt, detail }`.
 /// The rules (thresholds) are documented at each check below and in ``Finding/Kind``.
 enum AuditScript {
@@ -153,8 +153,21 @@ function textBoxes(el) {
   return boxes;
 }
 
+// The browser's default font size as the page sees it now (`font-size: medium`): the audit compares it with the
+// size it asked Page.setFontSizes for, so a setting that has not reached the page yet is never measured.
+let defaultFontSize = 0;
+{
+  const probe = document.createElement('span');
+  probe.style.setProperty('font-size', 'medium', 'important');
+  probe.style.setProperty('position', 'absolute', 'important');
+  (document.body || document.documentElement).appendChild(probe);
+  defaultFontSize = px(getComputedStyle(probe).fontSize);
+  probe.remove();
+}
+
 const result = {
   step: step,
+  defaultFontSize: defaultFontSize,
   documentWidth: document.documentElement.scrollWidth,
   viewportWidth: window.innerWidth,
   usesAppleSystemBody: false,

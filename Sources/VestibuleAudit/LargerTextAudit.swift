@@ -1,3 +1,4 @@
+@preconcurrency import Glibc
 import Foundation
 public import VestibuleWebDriver
 import VestibuleJSON
@@ -119,19 +120,19 @@ public final class LargerTextAudit {
                 progressState.done += 1
                 continue
             }
-            var findings = Self.findings(in: measured, step: step, page: page, safari: safari)
             let wantedRoot = Double(AuditConfiguration.appleSystemBodySize(forStep: step))
+            progressState.done += 1
             if safari, abs((measured["rootFontSize"]?.doubleValue ?? 0) - wantedRoot) > 0.5 {
-                // The emulation did not take (an inline !important root size of the page's own?): no findings
-                // from a size that was not the one claimed.
-                findings = []
+                // The emulation did not take (the page's own inline !important root size?): no findings from a
+                // size other than the one claimed.
                 report.unchecked.append(
                     "Safari branch unchecked: the root font size could not be set on \(page.target.url)"
                 )
+                continue
             }
+            let findings = Self.findings(in: measured, step: step, page: page, safari: safari)
             report.findings += findings
             report.checks += 1
-            progressState.done += 1
             progress(
                 "[\(progressState.done)/\(progressState.total)] \(page.target.displayName) \(page.locale)\(mode) "
                     + "\(step)% \(page.viewport): \(findings.count) finding\(findings.count == 1 ? "" : "s")"
@@ -161,8 +162,16 @@ public final class LargerTextAudit {
     private func measureOrExplain(step: Int, baseline: Bool, safari: Bool, in session: BrowserSession)
         throws(WebDriverError) -> Measurement
     {
+        let wanted = Double(AuditConfiguration.fontSizes(forStep: safari ? 100 : step).standard)
         do {
-            return .success(try measure(step: step, baseline: baseline, safari: safari, in: session))
+            // Page.setFontSizes reaches the renderer on its own channel: measure only once the page sees the size
+            // (in practice at once; up to a second of retries).
+            for _ in 0..<50 {
+                let measured = try measure(step: step, baseline: baseline, safari: safari, in: session)
+                if measured["defaultFontSize"]?.doubleValue == wanted { return .success(measured) }
+                usleep(20_000)
+            }
+            return .failure("the page's default font size never became \(Int(wanted)) px")
         } catch {
             guard error.code == .javascript else { throw error }
             return .failure(error.message)
@@ -212,7 +221,10 @@ public final class LargerTextAudit {
         }
     }
 
-    private func saveScreenshot(of session: BrowserSession, page: PageRun, step: Int, safari: Bool, in directory: String) {
+    /// Writes a PNG of the viewport as `label-locale-step-viewport[-safari].png`; a failed screenshot is skipped.
+    private func saveScreenshot(
+        of session: BrowserSession, page: PageRun, step: Int, safari: Bool, in directory: String
+    ) {
         guard let png = try? session.screenshot() else { return }
         let name = [page.target.displayName, page.locale, "\(step)", page.viewport.description, safari ? "safari" : ""]
             .filter { !$0.isEmpty }.joined(separator: "-")

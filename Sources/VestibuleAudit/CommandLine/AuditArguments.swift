@@ -48,8 +48,11 @@ struct AuditArguments {
             case "--steps":
                 let text = try value(argument)
                 let steps = text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-                guard !steps.isEmpty, steps.count == text.split(separator: ",").count, steps.allSatisfy({ $0 >= 50 && $0 <= 400 })
-                else { throw UsageError(description: "--steps takes percentages between 50 and 400, like 100,165,312.") }
+                guard !steps.isEmpty, steps.count == text.split(separator: ",").count,
+                    steps.allSatisfy({ $0 >= 50 && $0 <= 400 })
+                else {
+                    throw UsageError(description: "--steps takes percentages between 50 and 400, like 100,165,312.")
+                }
                 parsed.configuration.steps = steps
             case "--viewports":
                 let text = try value(argument)
