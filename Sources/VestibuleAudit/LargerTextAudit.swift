@@ -20,6 +20,20 @@ import VestibuleJSON
 /// keyword get an "unchecked" note in the report.
 ///
 /// Every call blocks; run it off Swift's cooperative pool.
+///
+/// ```swift
+/// let driver = try ChromeDriver()
+/// defer { driver.shutdown() }
+/// let audit = LargerTextAudit(driver: driver, configuration: AuditConfiguration(locales: ["en", "ja", "de", "ar"]))
+/// let report = try audit.run([AuditTarget(url: "http://localhost:8080/sign-in")])
+/// let allowList = try AllowList(contentsOf: "larger-text-allow.txt")
+/// let failures = report.findings.filter { !allowList.allows($0) }
+/// #expect(failures.isEmpty && report.unmeasured.isEmpty, "\(AuditSummary.render(report, allowList: allowList))")
+/// ```
+///
+/// The rules and thresholds are documented on ``Finding/Kind`` and, in full, in `AuditScript.swift`; the
+/// accuracy corpus in `Tests/VestibuleAuditTests` shows each defect found at the right steps and clean pages
+/// giving no finding at any step and viewport.
 public final class LargerTextAudit {
     public let driver: ChromeDriver
     public let configuration: AuditConfiguration

@@ -206,7 +206,8 @@ struct LargerTextAuditTests {
         let url = browser.site.url("/px-locked")
         let json = directory + "/report.json"
         let common = ["larger-text", url, "--steps", "100,165", "--viewports", "320x568", "--json", json]
-        let before = Set(ProcessScan.browsers(outside: browser.driver.processIdentifier).keys)
+        // Orphaned browsers from before (not the tool's) are ignored.
+        let before = Set(ProcessScan.orphanedBrowsers().keys)
 
         let failing = try AuditExecutable.run(common)
         #expect(failing.status == 1, "\(failing.output)\n\(failing.errors)")
@@ -246,9 +247,9 @@ struct LargerTextAuditTests {
         let help = try AuditExecutable.run(["--help"])
         #expect(help.status == 0 && help.output.contains("--safari-dynamic-type") && help.output.contains("EXIT STATUS"))
 
-        // No chromedriver or Chromium the tool started may still run (the suite's own and any that ran before,
-        // from another program, are not its).
-        let after = ProcessScan.browsers(outside: browser.driver.processIdentifier)
+        // No chromedriver or Chromium the tool started may still run: once the tool has exited, its leftovers
+        // would be orphans.
+        let after = ProcessScan.orphanedBrowsers()
         #expect(after.filter { !before.contains($0.key) } == [:])
     }
 
@@ -261,18 +262,18 @@ struct LargerTextAuditTests {
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
-        let before = Set(ProcessScan.browsers(outside: browser.driver.processIdentifier).keys)
         try AuditExecutable.withSignalsUnblocked { try process.run() }
-        // Wait until chromedriver and a browser run for the tool, then interrupt it.
+        // Wait until chromedriver and a browser run below the tool, then terminate it.
         let deadline = Date().addingTimeInterval(20)
-        func started() -> Int {
-            ProcessScan.browsers(outside: browser.driver.processIdentifier).keys.filter { !before.contains($0) }.count
+        var started: Set<Int32> = []
+        while Date() < deadline, started.count < 2 {
+            usleep(50_000)
+            started = ProcessScan.browsers(below: process.processIdentifier)
         }
-        while Date() < deadline, started() < 2 { usleep(50_000) }
-        #expect(started() >= 2)
+        #expect(started.count >= 2)
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         #expect(process.terminationStatus == 143)
-        #expect(started() == 0)
+        #expect(started.filter(ProcessScan.isAlive).isEmpty)
     }
 }

@@ -18,9 +18,8 @@ enum ProcessScan {
         return result
     }
 
-    /// Live chromedriver and Chromium processes that are not `root` or below it.
-    static func browsers(outside root: Int32) -> [Int32: String] {
-        let table = live()
+    /// Ids of `root` and every live process below it.
+    static func tree(of root: Int32, in table: [Int32: (parent: Int32, commandLine: String)]) -> Set<Int32> {
         var below: Set<Int32> = [root]
         var changed = true
         while changed {
@@ -30,8 +29,36 @@ enum ProcessScan {
                 changed = true
             }
         }
+        return below
+    }
+
+    static func isBrowser(_ commandLine: String) -> Bool {
+        commandLine.contains("chromedriver") || commandLine.contains("chromium")
+    }
+
+    /// Live chromedriver and Chromium processes left without an owner: walking up through browser processes
+    /// ends at init (pid 1), as a tool's chromedriver does once the tool exits without stopping it. Browsers that
+    /// other running programs own (their parent chain reaches that program) are not orphans. Crashpad handlers
+    /// are left out: Chromium starts them detached on purpose, and they exit with it.
+    static func orphanedBrowsers() -> [Int32: String] {
+        let table = live()
         return table.filter { id, entry in
-            !below.contains(id) && (entry.commandLine.contains("chromedriver") || entry.commandLine.contains("chromium"))
+            guard isBrowser(entry.commandLine), !entry.commandLine.contains("crashpad") else { return false }
+            var current = entry
+            var hops = 0
+            while let parent = table[current.parent], isBrowser(parent.commandLine), hops < 64 {
+                current = parent
+                hops += 1
+            }
+            return current.parent <= 1
         }.mapValues(\.commandLine)
     }
+
+    /// Live chromedriver and Chromium processes below `root`.
+    static func browsers(below root: Int32) -> Set<Int32> {
+        let table = live()
+        return tree(of: root, in: table).filter { table[$0].map { isBrowser($0.commandLine) } ?? false }
+    }
+
+    static func isAlive(_ id: Int32) -> Bool { live()[id] != nil }
 }
