@@ -169,7 +169,9 @@ const result = {
   step: step,
   defaultFontSize: defaultFontSize,
   documentWidth: document.documentElement.scrollWidth,
-  viewportWidth: window.innerWidth,
+  // The layout viewport's width: innerWidth less a classic vertical scrollbar (headless Chromium on Linux draws
+  // one; phones overlay theirs, where the two are equal).
+  viewportWidth: document.documentElement.clientWidth,
   usesAppleSystemBody: false,
   // The root font size now: in Safari mode the audit checks that its emulation took effect.
   rootFontSize: px(css(document.documentElement).fontSize),
@@ -307,7 +309,8 @@ for (const el of document.body.querySelectorAll('*')) {
 }
 
 // ---- 4. horizontalScroll (WCAG 1.4.10) ----
-// The document scrolls sideways when documentElement.scrollWidth > innerWidth + 1. The offenders are the
+// The document scrolls sideways when documentElement.scrollWidth > documentElement.clientWidth + 1 (the
+// viewport less a vertical scrollbar, so a page 5 px too wide for the space left by the scrollbar counts). The offenders are the
 // outermost visible elements whose border box reaches past the viewport (right > innerWidth + 1, or
 // left < −1 in right-to-left pages) while their parent does not, and that no scrolling/clipping ancestor
 // contains; up to the 3 widest are reported. When none is found, `html` is reported.

@@ -103,8 +103,8 @@ struct AuditArguments {
                             that truncates, a -webkit-line-clamp that clamps
           overlap           visible text of two unrelated elements (or text and a control) intersecting by more
                             than 1 px; hidden, transparent and off-screen text (skip links) is ignored
-          horizontalScroll  document wider than the viewport by more than 1 px (WCAG 1.4.10); names the
-                            outermost elements (or text) reaching past the edge
+          horizontalScroll  document wider than the viewport (less its scrollbar) by more than 1 px
+                            (WCAG 1.4.10); names the outermost elements (or text) reaching past the edge
           noLayoutSwitch    from 165% (AX1): a nowrap flex row or multi-column grid keeping children side by
                             side while one overflows its own box horizontally by more than 1 px
 
