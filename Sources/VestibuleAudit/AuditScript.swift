@@ -284,9 +284,16 @@ for (const el of document.body.querySelectorAll('*')) {
     if (r.right - r.left <= 0 || r.bottom - r.top <= 0 || isOffPage(r)) continue;
     items.push({ el, boxes: [r], control: true });
   }
+  // Sweep from top to bottom: only items whose vertical extents meet are compared (pages with thousands of
+  // text elements stay fast).
+  for (const item of items) {
+    item.top = Math.min(...item.boxes.map((r) => r.top));
+    item.bottom = Math.max(...item.boxes.map((r) => r.bottom));
+  }
+  items.sort((x, y) => x.top - y.top);
   const seen = new Set();
   for (let i = 0; i < items.length; i++) {
-    for (let j = i + 1; j < items.length; j++) {
+    for (let j = i + 1; j < items.length && items[j].top < items[i].bottom - 1; j++) {
       const a = items[i], b = items[j];
       if (a.control && b.control) continue;
       if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
