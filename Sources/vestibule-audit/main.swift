@@ -1,1 +1,4 @@
-print("vestibule-audit")
+import Foundation
+import VestibuleAudit
+
+exit(AuditCommand.main(Array(CommandLine.arguments.dropFirst())))
