@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "VestibuleWebTests", dependencies: ["VestibuleWeb"], swiftSettings: swiftSettings),
         .testTarget(
             name: "VestibuleAppTests",
-            dependencies: ["VestibuleApp", "VestibuleAudit", "VestibuleTesting", "VestibuleWebDriver", "vestibule"],
+            dependencies: ["VestibuleApp", "VestibuleAudit", "VestibuleJSON", "VestibuleTesting", "VestibuleWebDriver", "vestibule"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import VestibuleApp
+import VestibuleAudit
+import VestibuleTesting
+import VestibuleJSON
+import VestibuleWebDriver
+
+/// The Larger Text gate (LT-1, LT-2, LT-7, LT-8, LT-10, LT-12): every Vestibule page, signed out and signed in,
+/// in English, Japanese, German and Arabic, at every step of the ladder (100…312 %) and every viewport
+/// (including the 320×256 reflow case), with zero findings.
+@Suite(.serialized) struct LargerTextGateTests {
+    @Test(.enabled(if: ChromeDriver.isAvailable, "needs chromium and chromium-driver (make test installs them)"))
+    func everyPageStaysReadableAtEveryTextSizeInEveryLanguage() throws {
+        let port = try FreePort.find()
+        let app = try TestApplication {
+            $0.port = port
+            $0.publicURL = URL(string: "http://localhost:\(port)")
+        }
+        try app.application.start()
+        defer { app.application.shutdown() }
+        let base = "http://localhost:\(port)"
+
+        // A signed-in browser, and one email in the development outbox so that page has content.
+        let (_, cookie) = try app.signIn(userAgent: "Safari on iPhone (a long device description that must wrap)")
+        let session = cookie.split(separator: "=", maxSplits: 1).map(String.init)
+        let visitor = FormClient(app)
+        try visitor.get("/sign-up")
+        try visitor.post("/sign-up", ["email": "grace.hopper.with.a.long.address@example.com", "password": "a long passphrase to sign up"])
+        _ = try app.waitForCode(to: "grace.hopper.with.a.long.address@example.com")
+
+        let signedOut = [
+            "/", "/sign-in", "/sign-up", "/verify-email?email=grace.hopper.with.a.long.address%40example.com",
+            "/reset-password", "/reset-password/code?email=grace.hopper.with.a.long.address%40example.com",
+            "/no-such-page", "/dev/outbox",
+        ].map { AuditTarget(url: base + $0) }
+        let signedIn = ["/", "/account", "/account/password"].map {
+            AuditTarget(url: base + $0, cookies: [(name: session[0], value: session[1])], label: "signed in \($0)")
+        }
+
+        let driver = try ChromeDriver()
+        defer { driver.shutdown() }
+        let audit = LargerTextAudit(
+            driver: driver,
+            configuration: AuditConfiguration(locales: ["en", "ja", "de", "ar"]),
+            progress: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        )
+        let report = try audit.run(signedOut + signedIn)
+        print("Larger Text gate: \(report.checks) checks (\(report.pages) pages × \(report.steps.count) steps × "
+            + "\(report.viewports.count) viewports × \(report.locales.count) locales), "
+            + "\(report.findings.count) findings, \(Int(report.duration)) s")
+        let summary = report.findings.prefix(30).map {
+            "\($0.kind) \($0.url) \($0.locale) \($0.step)% \($0.viewport) \($0.selector) “\($0.excerpt)” \($0.detail)"
+        }
+        #expect(report.findings.isEmpty, "\(report.findings.count) findings:\n\(summary.joined(separator: "\n"))")
+        #expect(report.unmeasured.isEmpty, "pages the audit could not measure: \(report.unmeasured)")
+        #expect(report.checks >= 11 * 8 * 5 * 4)
+    }
+
+    /// LT-4, LT-6: the in-page control steps the text up to 312 % of the reader's own default, announces the
+    /// size, and remembers it across visits.
+    @Test(.enabled(if: ChromeDriver.isAvailable, "needs chromium and chromium-driver (make test installs them)"))
+    func theTextSizeControlReaches312PercentOfTheReadersSettingAndRemembersIt() throws {
+        let port = try FreePort.find()
+        let app = try TestApplication {
+            $0.port = port
+            $0.publicURL = URL(string: "http://localhost:\(port)")
+        }
+        try app.application.start()
+        defer { app.application.shutdown() }
+        let driver = try ChromeDriver()
+        defer { driver.shutdown() }
+        // The reader's own browser setting is 20 px; the control scales that, never replaces it.
+        let browser = try driver.newSession(BrowserOptions(defaultFontSize: 20))
+        try browser.navigate(to: "http://localhost:\(port)/sign-in")
+        let larger = try browser.waitFor("[data-text-size-larger]")
+        #expect(try browser.find("[data-text-size]").isDisplayed, "the script reveals the control")
+        // Real <button type="button"> elements: keyboard and screen-reader operable by construction.
+        #expect(try larger.attribute("type") == "button")
+        for _ in 0..<8 { try larger.click() }
+        #expect(try browser.find("[data-text-size-status]").text.contains("312"))
+        #expect(try larger.property("disabled") == .bool(true), "312 % is the last step")
+        let rootSize = try browser.executeScript("return parseFloat(getComputedStyle(document.documentElement).fontSize)")
+        #expect(abs((rootSize.doubleValue ?? 0) - 20 * 3.12) < 0.5, "312 % of the reader's 20 px: \(rootSize)")
+
+        try browser.navigate(to: "http://localhost:\(port)/")
+        let remembered = try browser.executeScript("return parseFloat(getComputedStyle(document.documentElement).fontSize)")
+        #expect(abs((remembered.doubleValue ?? 0) - 20 * 3.12) < 0.5, "remembered on the next page: \(remembered)")
+    }
+}
