@@ -5,7 +5,8 @@
 //   foundations        VestibuleLogging   VestibuleJSON   VestibuleCrypto (OpenSSL, libsodium)
 //   transport          VestibuleHTTP (libmicrohttpd)
 //   domain             VestibuleCore (accounts, identities, sessions, the Store interface; no C, no HTTP)
-//   storage backends   VestibuleSQLite (PostgreSQL joins here later)
+//   storage backends   VestibuleSQLite   VestibulePostgres
+//   sign-in methods    VestibulePasskeys (WebAuthn verification)
 //   presentation       VestibuleWeb (pages, localization, stylesheet)
 //   composition        VestibuleApp (configuration → application), the `vestibule` executable
 import PackageDescription
@@ -51,6 +52,9 @@ let package = Package(
         ),
         .executableTarget(name: "vestibule-audit", dependencies: ["VestibuleAudit"], swiftSettings: swiftSettings),
         .target(name: "VestibuleSQLite", dependencies: ["CSQLite", "VestibuleCore"], swiftSettings: swiftSettings),
+        .target(name: "VestibulePostgres", dependencies: ["CPostgres", "VestibuleCore"], swiftSettings: swiftSettings),
+        // WebAuthn relying-party verification: CBOR, COSE keys, attestation, assertions.
+        .target(name: "VestibulePasskeys", dependencies: ["VestibuleCrypto"], swiftSettings: swiftSettings),
         .target(
             name: "VestibuleWeb",
             dependencies: ["VestibuleHTTP", "VestibuleCore", "VestibuleMail"],
@@ -89,7 +93,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VestibuleStoreTests",
-            dependencies: ["VestibuleCore", "VestibuleSQLite"],
+            dependencies: ["VestibuleCore", "VestibuleSQLite", "VestibulePostgres", "VestibuleTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -105,6 +109,12 @@ let package = Package(
         .testTarget(
             name: "VestibuleAuditTests",
             dependencies: ["VestibuleAudit", "VestibuleWebDriver", "VestibuleHTTP", "VestibuleLogging", "VestibuleTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "VestibulePasskeysTests",
+            dependencies: ["VestibulePasskeys", "VestibuleCrypto"],
+            exclude: ["Vectors"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "VestibuleWebTests", dependencies: ["VestibuleWeb"], swiftSettings: swiftSettings),
