@@ -1,19 +1,20 @@
 @preconcurrency import Glibc
 public import Foundation
 
-/// The `vestibule` executable that `swift build --build-tests` builds next to the test bundle.
+/// The package's executables (`vestibule`, `vestibule-audit`), which `swift build --build-tests` builds next
+/// to the test bundle.
 public enum VestibuleExecutable {
     public struct Missing: Error, CustomStringConvertible {
         public let description: String
     }
 
-    public static func url() throws -> URL {
+    public static func url(named name: String = "vestibule") throws -> URL {
         let candidates = [
             Bundle.main.executableURL?.deletingLastPathComponent(),
             URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent(),
-        ].compactMap { $0?.appendingPathComponent("vestibule") }
+        ].compactMap { $0?.appendingPathComponent(name) }
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw Missing(description: "No vestibule executable next to the tests (\(candidates.map(\.path))); run `swift build` first.")
+            throw Missing(description: "No \(name) executable next to the tests (\(candidates.map(\.path))); run `swift build` first.")
         }
         return found
     }
@@ -34,7 +35,7 @@ public enum VestibuleExecutable {
     }
 
     /// Children inherit the signal mask; one started from a thread that blocks SIGTERM would ignore it.
-    static func withSignalsUnblocked(_ body: () throws -> Void) throws {
+    public static func withSignalsUnblocked(_ body: () throws -> Void) throws {
         var empty = sigset_t()
         var previous = sigset_t()
         sigemptyset(&empty)

@@ -12,12 +12,7 @@ import VestibuleWebDriver
 @Suite(.serialized) struct LargerTextGateTests {
     @Test(.enabled(if: ChromeDriver.isAvailable, "needs chromium and chromium-driver (make test installs them)"))
     func everyPageStaysReadableAtEveryTextSizeInEveryLanguage() throws {
-        let port = try FreePort.find()
-        let app = try TestApplication {
-            $0.port = port
-            $0.publicURL = URL(string: "http://localhost:\(port)")
-        }
-        try app.application.start()
+        let (app, port) = try TestApplication.startedOnLocalhost()
         defer { app.application.shutdown() }
         let base = "http://localhost:\(port)"
 
@@ -61,12 +56,7 @@ import VestibuleWebDriver
     /// size, and remembers it across visits.
     @Test(.enabled(if: ChromeDriver.isAvailable, "needs chromium and chromium-driver (make test installs them)"))
     func theTextSizeControlReaches312PercentOfTheReadersSettingAndRemembersIt() throws {
-        let port = try FreePort.find()
-        let app = try TestApplication {
-            $0.port = port
-            $0.publicURL = URL(string: "http://localhost:\(port)")
-        }
-        try app.application.start()
+        let (app, port) = try TestApplication.startedOnLocalhost()
         defer { app.application.shutdown() }
         let driver = try ChromeDriver()
         defer { driver.shutdown() }

@@ -14,16 +14,11 @@ import VestibuleWebDriver
     func aPersonSignsUpConfirmsSignsInChangesAndResetsTheirPassword() throws {
         let smtp = try SMTPTestServer()
         defer { smtp.stop() }
-        let port = try FreePort.find()
-        var configuration = Configuration()
-        configuration.port = port
-        configuration.publicURL = URL(string: "http://localhost:\(port)")
-        configuration.dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("vestibule-story-\(UUID().uuidString)").path
-        configuration.smtpURL = "smtp://127.0.0.1:\(smtp.port)"
-        configuration.smtpSecurity = .none
-        let application = try Application.build(configuration: configuration, environment: [:], logger: Logger(label: "story", sink: .discard))
-        try application.start()
-        defer { application.shutdown() }
+        let (app, port) = try TestApplication.startedOnLocalhost {
+            $0.smtpURL = "smtp://127.0.0.1:\(smtp.port)"
+            $0.smtpSecurity = .none
+        }
+        defer { app.application.shutdown() }
 
         let driver = try ChromeDriver()
         defer { driver.shutdown() }

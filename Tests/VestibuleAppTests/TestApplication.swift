@@ -4,6 +4,7 @@ import VestibuleCore
 import VestibuleHTTP
 import VestibuleLogging
 import VestibuleSQLite
+import VestibuleTesting
 
 /// A Vestibule built exactly as `vestibule serve` builds it, in a fresh data folder, on a free port.
 struct TestApplication {
@@ -23,6 +24,19 @@ struct TestApplication {
             environment: [:],
             logger: Logger(label: "test", minimumLevel: .debug, sink: logs.sink)
         )
+    }
+
+    /// An application listening on `http://localhost:PORT`, which is also its public URL, as browsers need
+    /// for the same-origin check and for passkeys. Returns it started, with its port.
+    static func startedOnLocalhost(configure: (inout Configuration) -> Void = { _ in }) throws -> (TestApplication, Int) {
+        let port = try FreePort.find()
+        let app = try TestApplication {
+            $0.port = port
+            $0.publicURL = URL(string: "http://localhost:\(port)")
+            configure(&$0)
+        }
+        try app.application.start()
+        return (app, port)
     }
 
     /// Sends a request through the whole pipeline in-process.

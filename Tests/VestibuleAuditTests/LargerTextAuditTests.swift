@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import Foundation
 import Testing
+import VestibuleTesting
 import VestibuleAudit
 import VestibuleJSON
 import VestibuleWebDriver
@@ -257,12 +258,12 @@ struct LargerTextAuditTests {
         let browser = try SharedAuditBrowser.require()
         let url = browser.site.url("/clean-rem")
         let process = Process()
-        process.executableURL = try AuditExecutable.url()
+        process.executableURL = try VestibuleExecutable.url(named: "vestibule-audit")
         process.arguments = ["larger-text", url, url, url, url, "--locales", "en,ja", "--quiet"]
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
-        try AuditExecutable.withSignalsUnblocked { try process.run() }
+        try VestibuleExecutable.withSignalsUnblocked { try process.run() }
         // Wait until chromedriver and a browser run below the tool, then terminate it.
         let deadline = Date().addingTimeInterval(20)
         var started: Set<Int32> = []

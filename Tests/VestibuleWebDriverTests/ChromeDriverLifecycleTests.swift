@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VestibuleTesting
 import VestibuleWebDriver
 
 /// Starting and stopping chromedriver: nothing may outlive the driver.

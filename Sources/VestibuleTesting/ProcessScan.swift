@@ -1,9 +1,10 @@
 import Foundation
 
-/// The tests' own reading of `/proc`, to check that no browser outlives the audit.
-enum ProcessScan {
+/// The tests' own reading of `/proc`, independent of the code under test, to check that no browser or
+/// driver outlives what started it.
+public enum ProcessScan {
     /// Live (not zombie) processes: id → (parent id, command line).
-    static func live() -> [Int32: (parent: Int32, commandLine: String)] {
+    public static func live() -> [Int32: (parent: Int32, commandLine: String)] {
         var result: [Int32: (parent: Int32, commandLine: String)] = [:]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
             guard let id = Int32(name),
@@ -19,7 +20,7 @@ enum ProcessScan {
     }
 
     /// Ids of `root` and every live process below it.
-    static func tree(of root: Int32, in table: [Int32: (parent: Int32, commandLine: String)]) -> Set<Int32> {
+    public static func tree(of root: Int32, in table: [Int32: (parent: Int32, commandLine: String)]) -> Set<Int32> {
         var below: Set<Int32> = [root]
         var changed = true
         while changed {
@@ -32,7 +33,7 @@ enum ProcessScan {
         return below
     }
 
-    static func isBrowser(_ commandLine: String) -> Bool {
+    public static func isBrowser(_ commandLine: String) -> Bool {
         commandLine.contains("chromedriver") || commandLine.contains("chromium")
     }
 
@@ -40,7 +41,7 @@ enum ProcessScan {
     /// ends at init (pid 1), as a tool's chromedriver does once the tool exits without stopping it. Browsers that
     /// other running programs own (their parent chain reaches that program) are not orphans. Crashpad handlers
     /// are left out: Chromium starts them detached on purpose, and they exit with it.
-    static func orphanedBrowsers() -> [Int32: String] {
+    public static func orphanedBrowsers() -> [Int32: String] {
         let table = live()
         return table.filter { id, entry in
             guard isBrowser(entry.commandLine), !entry.commandLine.contains("crashpad") else { return false }
@@ -55,10 +56,20 @@ enum ProcessScan {
     }
 
     /// Live chromedriver and Chromium processes below `root`.
-    static func browsers(below root: Int32) -> Set<Int32> {
+    public static func browsers(below root: Int32) -> Set<Int32> {
         let table = live()
         return tree(of: root, in: table).filter { table[$0].map { isBrowser($0.commandLine) } ?? false }
     }
 
-    static func isAlive(_ id: Int32) -> Bool { live()[id] != nil }
+    public static func isAlive(_ id: Int32) -> Bool { live()[id] != nil }
+
+    /// Ids of the live processes below `root` in the process tree.
+    public static func descendants(of root: Int32) -> Set<Int32> {
+        tree(of: root, in: live()).subtracting([root])
+    }
+
+    /// Ids of live processes whose command line contains `text`.
+    public static func withArgument(containing text: String) -> Set<Int32> {
+        Set(live().filter { $0.value.commandLine.contains(text) }.keys)
+    }
 }
