@@ -1,5 +1,5 @@
 import Foundation
-import VestibuleCrypto
+@testable import VestibulePasskeys
 
 /// Locates test data relative to this file, so no SwiftPM resources are needed.
 enum Fixtures {
@@ -33,11 +33,10 @@ extension Array where Element == UInt8 {
         }
     }
 
-    /// Base64url, with or without `=` padding (some vectors are padded).
+    /// Base64url, with or without `=` padding (some vectors are padded, two py_webauthn TPM ones use `+/`).
+    /// Non-zero trailing bits are ignored, as in client data (some challenges are plain strings such as UUIDs).
     init(base64url text: String) {
-        var trimmed = Substring(text)
-        while trimmed.hasSuffix("=") { trimmed.removeLast() }
-        self = try! Base64URL.decode(String(trimmed))
+        self = Base64URLLenient.decode(text)!
     }
 
     var hex: String { map { String(format: "%02x", $0) }.joined() }

@@ -1,15 +1,41 @@
-internal import VestibuleCrypto
-
-/// Base64url that also accepts `=` padding, which some clients add to the challenge.
+/// Base64url as clients write challenges: `=` padding and the standard alphabet's `+` and `/` are
+/// accepted, and non-zero trailing bits are ignored.
+///
+/// Leniency is safe here: the decoded bytes are what is compared, so a non-canonical spelling of
+/// the right challenge still proves the client saw it, and every other spelling decodes to other bytes.
 enum Base64URLLenient {
+    private static let values: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        for (index, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(index) }
+        table[Int(UInt8(ascii: "+"))] = 62
+        table[Int(UInt8(ascii: "/"))] = 63
+        return table
+    }()
+
     static func decode(_ text: String) -> [UInt8]? {
-        var utf8 = Array(text.utf8)
+        var input = Array(text.utf8)
         var padding = 0
-        while utf8.last == UInt8(ascii: "="), padding < 2 {
-            utf8.removeLast()
+        while input.last == UInt8(ascii: "="), padding < 2 {
+            input.removeLast()
             padding += 1
         }
-        if padding > 0, (utf8.count + padding) % 4 != 0 { return nil }
-        return try? Base64URL.decode(utf8: utf8)
+        guard input.count % 4 != 1, padding == 0 || (input.count + padding) % 4 == 0 else { return nil }
+        var output = [UInt8]()
+        output.reserveCapacity(input.count * 3 / 4)
+        var accumulator: UInt32 = 0
+        var bits = 0
+        for byte in input {
+            let value = values[Int(byte)]
+            guard value != 0xFF else { return nil }
+            accumulator = accumulator << 6 | UInt32(value)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+                accumulator &= (1 << UInt32(bits)) - 1
+            }
+        }
+        return output
     }
 }
