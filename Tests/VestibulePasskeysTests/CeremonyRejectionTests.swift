@@ -110,11 +110,17 @@ import VestibulePasskeys
         }
     }
 
-    @Test func registrationFailsForUnsupportedFormats() {
+    @Test func registrationFailsForUnsupportedFormatsAndBrokenCertificates() {
         #expect(throws: PasskeyError(.unsupportedAttestation)) { try register(format: "tpm") }
-        #expect(throws: PasskeyError(.unsupportedAttestation)) {
+        #expect(throws: PasskeyError(.unsupportedAttestation)) { try register(format: "apple") }
+        #expect(throws: PasskeyError(.malformed)) {
             try register(format: "packed", statement: .map([
                 (.text("alg"), CBOREncoder.int(-7)), (.text("sig"), .bytes([0x30])), (.text("x5c"), .array([.bytes([0x30])])),
+            ]))
+        }
+        #expect(throws: PasskeyError(.attestationInvalid)) {
+            try register(format: "packed", statement: .map([
+                (.text("alg"), CBOREncoder.int(-7)), (.text("sig"), .bytes([0x30])), (.text("x5c"), .array([])),
             ]))
         }
     }

@@ -32,7 +32,9 @@ struct SharedVectorTests {
             #expect(credential.signCount == expected.sign_count)
             #expect(credential.aaguid == expected.aaguid.bytes)
             #expect(credential.attestationFormat == expected.fmt)
-            #expect(credential.attestationType == (expected.fmt == "none" ? .none : .selfAttestation))
+            let chained = VectorExpectation.hasCertificateChain(registration.attestation_object.bytes)
+            #expect(credential.attestationType == (expected.fmt == "none" ? .none : chained ? .basic : .selfAttestation))
+            #expect(credential.attestationCertificates.isEmpty == !chained)
             #expect(credential.backupEligible == expected.flags.BE)
             #expect(credential.backedUp == expected.credential_backed_up)
             #expect(credential.uvInitialized == expected.flags.UV)
@@ -106,11 +108,33 @@ struct SharedVectorTests {
         }
     }
 
+    /// Packed attestation, self and with `x5c`: one flipped bit in the statement signature is a bad signature.
+    @Test(arguments: SpecVector.all.filter { $0.registration.expected.fmt == "packed" && $0.registration.expected.alg == -7 })
+    func specPackedAttestationWithFlippedBitIsRejected(_ vector: SpecVector) throws {
+        let registration = vector.registration
+        let object = try CBORDecoder().decode(registration.attestation_object.bytes)
+        guard case .map(var entries) = object, let index = entries.firstIndex(where: { $0.key == .text("attStmt") }),
+              case .map(var statement) = entries[index].value,
+              let sigIndex = statement.firstIndex(where: { $0.key == .text("sig") }),
+              var signature = statement[sigIndex].value.bytesValue
+        else { throw PasskeyError(.malformed) }
+        signature[signature.count - 3] ^= 0x01
+        statement[sigIndex].value = .bytes(signature)
+        entries[index].value = .map(statement)
+        #expect(throws: PasskeyError(.badSignature)) {
+            try RegistrationVerifier(relyingParty: vector.relyingParty(requireUserVerification: false)).verify(
+                attestationObject: CBOREncoder.encode(.map(entries)),
+                clientDataJSON: registration.client_data_json.bytes,
+                expectedChallenge: registration.challenge.bytes
+            )
+        }
+    }
+
     /// The code a spec registration must fail with because its format or algorithm is unsupported, or nil.
     static func unsupportedCode(specFormat fmt: String, alg: Int, attestationObject: [UInt8]) -> PasskeyError.Code? {
         if !VectorExpectation.supportedAlgorithms.contains(alg) { return .unsupportedAlgorithm }
         if fmt == "none" { return nil }
-        if fmt == "packed", !VectorExpectation.hasCertificateChain(attestationObject) { return nil }
+        if fmt == "packed" { return nil }
         return .unsupportedAttestation
     }
 

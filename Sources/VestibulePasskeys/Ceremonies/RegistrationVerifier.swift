@@ -1,9 +1,12 @@
 /// Verifies a registration (`navigator.credentials.create`) response, WebAuthn §7.1.
 ///
-/// Attestation formats: `none`, and `packed` self attestation. Packed attestation with an `x5c`
-/// certificate chain, and every other format (tpm, android-key, apple, fido-u2f, …), are rejected
-/// with `.unsupportedAttestation`: this module does not parse X.509. A relying party that only
-/// requests `attestation: "none"` never needs them.
+/// Attestation formats: `none`; `packed` self attestation; `packed` with an `x5c` chain, whose
+/// statement signature is verified with the leaf certificate's key and whose leaf must meet §8.2.1
+/// (version 3, OU "Authenticator Attestation", not a CA, matching AAGUID extension if present).
+/// The chain is *not* evaluated against trust anchors (nor are validity dates checked): it is
+/// returned in ``VerifiedCredential/attestationCertificates`` for a caller that wants to. Every other
+/// format (tpm, android-key, apple, fido-u2f, …) is rejected with `.unsupportedAttestation`.
+/// A relying party that only requests `attestation: "none"` needs none of this.
 public struct RegistrationVerifier: Sendable {
     public let relyingParty: RelyingParty
 
@@ -37,8 +40,9 @@ public struct RegistrationVerifier: Sendable {
         guard relyingParty.allowedAlgorithms.contains(key.algorithm) else {
             throw PasskeyError(.unsupportedAlgorithm, "\(key.algorithm) is not allowed")
         }
-        let type = try Self.verifyStatement(
-            format: format, statement: statement, authData: authDataBytes, clientDataHash: clientDataHash, key: key
+        let (type, certificates) = try Self.verifyStatement(
+            format: format, statement: statement, authData: authDataBytes, clientDataHash: clientDataHash,
+            credential: credential
         )
         return VerifiedCredential(
             credentialID: credential.credentialID,
@@ -50,35 +54,72 @@ public struct RegistrationVerifier: Sendable {
             uvInitialized: authData.flags.contains(.userVerified),
             aaguid: credential.aaguid,
             attestationFormat: format,
-            attestationType: type
+            attestationType: type,
+            attestationCertificates: certificates
         )
     }
 
     private static func verifyStatement(
-        format: String, statement: CBORValue, authData: [UInt8], clientDataHash: [UInt8], key: COSEKey
-    ) throws(PasskeyError) -> VerifiedCredential.AttestationType {
+        format: String, statement: CBORValue, authData: [UInt8], clientDataHash: [UInt8],
+        credential: AuthenticatorData.AttestedCredentialData
+    ) throws(PasskeyError) -> (VerifiedCredential.AttestationType, [[UInt8]]) {
         switch format {
         case "none":
             guard case .map(let entries) = statement, entries.isEmpty else {
                 throw PasskeyError(.attestationInvalid, "none attestation has a non-empty statement")
             }
-            return .none
+            return (.none, [])
         case "packed":
             guard let alg = statement[text: "alg"]?.intValue, let signature = statement[text: "sig"]?.bytesValue else {
                 throw PasskeyError(.attestationInvalid, "packed statement lacks alg or sig")
             }
-            guard statement[text: "x5c"] == nil else {
-                throw PasskeyError(.unsupportedAttestation, "packed attestation with x5c is not supported")
+            let signed = authData + clientDataHash
+            if let chain = statement[text: "x5c"] {
+                let certificates = try certificates(chain)
+                try verifyPackedLeaf(certificates[0], alg: alg, signature: signature, signed: signed, aaguid: credential.aaguid)
+                return (.basic, certificates)
             }
+            let key = credential.credentialPublicKey
             guard alg == key.algorithm.rawValue else {
                 throw PasskeyError(.attestationInvalid, "packed self attestation alg differs from the credential key's")
             }
-            guard key.isValidSignature(signature, for: authData + clientDataHash) else {
+            guard key.isValidSignature(signature, for: signed) else {
                 throw PasskeyError(.badSignature, "packed self attestation signature does not verify")
             }
-            return .selfAttestation
+            return (.selfAttestation, [])
         default:
             throw PasskeyError(.unsupportedAttestation, "attestation format \(format) is not supported")
+        }
+    }
+
+    private static func certificates(_ chain: CBORValue) throws(PasskeyError) -> [[UInt8]] {
+        guard case .array(let items) = chain, !items.isEmpty else {
+            throw PasskeyError(.attestationInvalid, "x5c is not a non-empty array")
+        }
+        var certificates = [[UInt8]]()
+        for item in items {
+            guard let der = item.bytesValue else { throw PasskeyError(.attestationInvalid, "x5c holds a non-byte-string") }
+            certificates.append(der)
+        }
+        return certificates
+    }
+
+    /// Packed full attestation, WebAuthn §8.2 verification steps with `x5c`, and §8.2.1 leaf requirements.
+    private static func verifyPackedLeaf(
+        _ der: [UInt8], alg: Int, signature: [UInt8], signed: [UInt8], aaguid: [UInt8]
+    ) throws(PasskeyError) {
+        guard COSEAlgorithm.supported.contains(COSEAlgorithm(rawValue: alg)) else {
+            throw PasskeyError(.unsupportedAttestation, "packed attestation alg \(alg) is not supported")
+        }
+        let leaf = try AttestationCertificate(der: der)
+        guard leaf.isValidSignature(signature, for: signed, alg: alg) else {
+            throw PasskeyError(.badSignature, "packed attestation signature does not verify with the leaf certificate")
+        }
+        guard leaf.version == 3, leaf.subjectOrganizationalUnits.contains("Authenticator Attestation"),
+              !leaf.isCertificateAuthority
+        else { throw PasskeyError(.attestationInvalid, "packed attestation leaf certificate does not meet §8.2.1") }
+        if let certified = leaf.aaguid, certified != aaguid {
+            throw PasskeyError(.attestationInvalid, "packed attestation certificate AAGUID differs from authenticator data")
         }
     }
 }

@@ -6,6 +6,9 @@ public struct VerifiedCredential: Sendable {
         case none
         /// `packed` without `x5c`: signed by the credential key itself.
         case selfAttestation = "self"
+        /// `packed` with `x5c`: signed by an attestation key whose leaf certificate meets §8.2.1.
+        /// Whether the chain ends at a trusted root is not evaluated here (see ``attestationCertificates``).
+        case basic
     }
 
     public let credentialID: [UInt8]
@@ -24,4 +27,6 @@ public struct VerifiedCredential: Sendable {
     /// The attestation statement format, e.g. `none` or `packed`.
     public let attestationFormat: String
     public let attestationType: AttestationType
+    /// The `x5c` chain (DER, leaf first) for `.basic`, unevaluated; empty otherwise.
+    public let attestationCertificates: [[UInt8]]
 }
