@@ -34,9 +34,10 @@ extension Array where Element == UInt8 {
     }
 
     /// Base64url, with or without `=` padding (some vectors are padded, two py_webauthn TPM ones use `+/`).
-    /// Non-zero trailing bits are ignored, as in client data (some challenges are plain strings such as UUIDs).
+    /// Accepts `+/` too (two py_webauthn TPM vectors). Non-zero trailing bits are ignored, as in client data (some challenges are plain strings such as UUIDs).
     init(base64url text: String) {
-        self = Base64URLLenient.decode(text)!
+        let urlSafe = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        self = Base64URLLenient.decode(urlSafe)!
     }
 
     var hex: String { map { String(format: "%02x", $0) }.joined() }

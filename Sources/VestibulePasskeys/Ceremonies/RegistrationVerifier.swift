@@ -16,6 +16,10 @@ public struct RegistrationVerifier: Sendable {
 
     /// Verifies the response and returns the credential to store.
     ///
+    /// UP is always required (conditional create, which may omit it, is not supported). Comparing the
+    /// response's `rawId` with ``VerifiedCredential/credentialID``, and refusing a credential ID that is
+    /// already registered, are the caller's checks.
+    ///
     /// - Parameters:
     ///   - attestationObject: `response.attestationObject`, CBOR.
     ///   - clientDataJSON: `response.clientDataJSON`, exactly as received.
