@@ -11,10 +11,13 @@ public struct VerifiedCredential: Sendable {
         case basic
     }
 
+    /// The credential ID from authenticator data (at most 1023 bytes).
     public let credentialID: [UInt8]
     /// The COSE_Key bytes; pass them back in ``StoredCredentialState/publicKey``.
     public let publicKey: [UInt8]
+    /// The credential key's algorithm.
     public let algorithm: COSEAlgorithm
+    /// The initial sign count; store it in ``StoredCredentialState/signCount``.
     public let signCount: UInt32
     /// BE: the credential may be synced (a multi-device passkey). Fixed for the credential's lifetime.
     public let backupEligible: Bool
@@ -26,6 +29,7 @@ public struct VerifiedCredential: Sendable {
     public let aaguid: [UInt8]
     /// The attestation statement format, e.g. `none` or `packed`.
     public let attestationFormat: String
+    /// What the attestation statement proved.
     public let attestationType: AttestationType
     /// The `x5c` chain (DER, leaf first) for `.basic`, unevaluated; empty otherwise.
     public let attestationCertificates: [[UInt8]]

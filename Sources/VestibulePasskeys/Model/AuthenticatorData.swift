@@ -36,8 +36,11 @@ public struct AuthenticatorData: Sendable {
     public let bytes: [UInt8]
     /// SHA-256 of the RP ID the authenticator scoped the credential to.
     public let rpIDHash: [UInt8]
+    /// UP, UV, BE, BS, AT and ED.
     public let flags: Flags
+    /// The signature counter; 0 from authenticators (most synced passkeys) that do not keep one.
     public let signCount: UInt32
+    /// The new credential, present when AT is set (registration).
     public let attestedCredentialData: AttestedCredentialData?
     /// The authenticator extension outputs (a CBOR map), when the ED flag is set.
     public let extensions: CBORValue?
