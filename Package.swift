@@ -114,7 +114,6 @@ let package = Package(
         .testTarget(
             name: "VestibulePasskeysTests",
             dependencies: ["VestibulePasskeys", "VestibuleCrypto"],
-            exclude: ["Vectors"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "VestibuleWebTests", dependencies: ["VestibuleWeb"], swiftSettings: swiftSettings),
