@@ -1,4 +1,5 @@
 import Foundation
+import VestibuleCrypto
 @testable import VestibulePasskeys
 
 /// Locates test data relative to this file, so no SwiftPM resources are needed.
@@ -37,7 +38,7 @@ extension Array where Element == UInt8 {
     /// Accepts `+/` too (two py_webauthn TPM vectors). Non-zero trailing bits are ignored, as in client data (some challenges are plain strings such as UUIDs).
     init(base64url text: String) {
         let urlSafe = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-        self = Base64URLLenient.decode(urlSafe)!
+        self = Base64URL.decodeLeniently(urlSafe)!
     }
 
     var hex: String { map { String(format: "%02x", $0) }.joined() }

@@ -43,13 +43,36 @@ public enum Base64URL {
     /// Decodes strict unpadded base64url from its ASCII bytes, without building a `String` first.
     public static func decode(utf8 input: some Collection<UInt8>) throws(CryptoError) -> [UInt8] {
         guard input.count % 4 != 1 else { throw CryptoError(.invalidEncoding, "base64url length is impossible") }
+        guard let (output, leftover) = decodeSextets(input) else {
+            throw CryptoError(.invalidEncoding, "not a base64url character")
+        }
+        // Leftover bits must be zero, or two encodings would decode to the same bytes.
+        guard leftover == 0 else { throw CryptoError(.invalidEncoding, "base64url has non-zero trailing bits") }
+        return output
+    }
+
+    /// Decodes base64url as clients sometimes write it: `=` padding accepted, non-zero trailing bits ignored.
+    /// Only for values whose decoded bytes are then compared (a WebAuthn challenge), never for signed data.
+    public static func decodeLeniently(_ text: String) -> [UInt8]? {
+        var input = Array(text.utf8)
+        var padding = 0
+        while input.last == UInt8(ascii: "="), padding < 2 {
+            input.removeLast()
+            padding += 1
+        }
+        guard input.count % 4 != 1, padding == 0 || (input.count + padding) % 4 == 0 else { return nil }
+        return decodeSextets(input)?.bytes
+    }
+
+    /// The bytes of `input`'s 6-bit groups and the bits left over at the end; nil for a byte outside the alphabet.
+    private static func decodeSextets(_ input: some Collection<UInt8>) -> (bytes: [UInt8], leftover: UInt32)? {
         var output = [UInt8]()
         output.reserveCapacity(input.count * 3 / 4)
         var accumulator: UInt32 = 0
         var bits = 0
         for byte in input {
             let value = values[Int(byte)]
-            guard value != 0xFF else { throw CryptoError(.invalidEncoding, "not a base64url character") }
+            guard value != 0xFF else { return nil }
             accumulator = accumulator << 6 | UInt32(value)
             bits += 6
             if bits >= 8 {
@@ -58,8 +81,6 @@ public enum Base64URL {
                 accumulator &= (1 << UInt32(bits)) - 1
             }
         }
-        // Leftover bits must be zero, or two encodings would decode to the same bytes.
-        guard accumulator == 0 else { throw CryptoError(.invalidEncoding, "base64url has non-zero trailing bits") }
-        return output
+        return (output, accumulator)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import VestibuleCrypto
 
 /// The client data (WebAuthn §5.8.1) that the browser or platform serialized as `clientDataJSON`.
 ///
@@ -33,7 +34,7 @@ public struct CollectedClientData: Sendable {
         } catch {
             throw PasskeyError(.malformed, "clientDataJSON is not valid client data")
         }
-        guard let challenge = Base64URLLenient.decode(wire.challenge) else {
+        guard let challenge = Base64URL.decodeLeniently(wire.challenge) else {
             throw PasskeyError(.malformed, "clientDataJSON challenge is not base64url")
         }
         type = wire.type
