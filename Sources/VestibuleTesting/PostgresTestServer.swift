@@ -83,6 +83,7 @@ public final class PostgresTestServer: @unchecked Sendable {
         dataDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("vestibule-postgres-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: false)
+        startWatchdog()
         do {
             try start()
         } catch {
@@ -149,7 +150,6 @@ public final class PostgresTestServer: @unchecked Sendable {
         try check("pg_ctl start", run(asPostgres: true, "\(binaries)/pg_ctl", [
             "-D", cluster, "-l", "\(dataDirectory)/server.log", "-w", "-t", "60", "-o", options, "start",
         ]))
-        startWatchdog()
     }
 
     /// A shell that waits for this process to end, then stops the server and removes its files: the
