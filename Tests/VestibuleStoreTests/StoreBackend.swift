@@ -1,16 +1,28 @@
 import Foundation
 import Testing
 import VestibuleCore
+import VestibulePostgres
 import VestibuleSQLite
+import VestibuleTesting
 
 /// Every ``Store`` implementation the behavioural suite runs against. A new backend adds a case here and
 /// must pass every test that takes `StoreBackend.allCases`.
 enum StoreBackend: CaseIterable, CustomTestStringConvertible, Sendable {
     case sqlite
+    /// A fresh database per test on the process's shared throwaway PostgreSQL server.
+    case postgres
+
+    /// PostgreSQL runs whenever its binaries are installed (`make test` installs them): a server that is
+    /// installed but fails to start fails every PostgreSQL case instead of skipping them.
+    /// ``PostgresAvailabilityTests`` says so when it is not installed.
+    static var allCases: [StoreBackend] {
+        PostgresTestServer.isAvailable ? [.sqlite, .postgres] : [.sqlite]
+    }
 
     var testDescription: String {
         switch self {
         case .sqlite: "SQLite"
+        case .postgres: "PostgreSQL"
         }
     }
 
@@ -24,7 +36,33 @@ enum StoreBackend: CaseIterable, CustomTestStringConvertible, Sendable {
             defer { store.close() }
             try store.migrate()
             return try body(store)
+        case .postgres:
+            let server = try PostgresTestServer.shared
+            let name = "vestibule_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+            let url = try server.createDatabase(named: name)
+            defer { try? server.dropDatabase(named: name) }
+            let store = try PostgresStore(url: url)
+            defer { store.close() }
+            try store.migrate()
+            return try body(store)
         }
+    }
+}
+
+/// Reports, as a skipped test with the reason, that the PostgreSQL cases did not run.
+@Suite("PostgreSQL availability")
+struct PostgresAvailabilityTests {
+    @Test(
+        .enabled(
+            if: PostgresTestServer.isAvailable,
+            "PostgreSQL is not installed (scripts/install-deps.sh test installs it): the store suite ran on SQLite only"
+        )
+    )
+    func postgresTestServerStartsAndAcceptsConnections() throws {
+        let server = try PostgresTestServer.shared
+        let store = try PostgresStore(url: server.url)
+        defer { store.close() }
+        #expect(try store.checkIntegrity())
     }
 }
 
