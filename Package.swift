@@ -63,7 +63,7 @@ let package = Package(
         ),
         .target(
             name: "VestibuleApp",
-            dependencies: ["VestibuleWeb", "VestibuleSQLite", "VestibuleLogging"],
+            dependencies: ["VestibuleWeb", "VestibuleSQLite", "VestibulePostgres", "VestibuleLogging"],
             swiftSettings: swiftSettings
         ),
         // Test support shared by the test targets: raw sockets, the `vestibule` process.

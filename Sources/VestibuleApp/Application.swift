@@ -4,6 +4,7 @@ public import VestibuleLogging
 import VestibuleCore
 import VestibuleCrypto
 import VestibuleMail
+import VestibulePostgres
 import VestibuleSQLite
 import VestibuleWeb
 
@@ -160,9 +161,13 @@ public final class Application: Sendable {
             throw StartupError("Cannot create the data folder \(configuration.dataDirectory): \(error.localizedDescription)")
         }
         do {
+            if let url = configuration.databaseURL {
+                // One connection per worker thread: every request thread can hold one without waiting.
+                return try PostgresStore(url: url, poolSize: configuration.workerThreads)
+            }
             return try SQLiteStore(path: configuration.databasePath)
         } catch {
-            throw StartupError("Cannot open the database \(configuration.databasePath): \(error)")
+            throw StartupError("Cannot open the database (\(configuration.databaseDescription)): \(error)")
         }
     }
 

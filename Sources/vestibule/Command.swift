@@ -32,7 +32,7 @@ struct Command {
             return withConfiguration(rest) { configuration, logger in
                 let result = try Application.migrate(configuration: configuration, logger: logger)
                 let applied = result.applied.isEmpty ? "none (already current)" : result.applied.map(String.init).joined(separator: ", ")
-                print("Migrations applied: \(applied). Schema version: \(result.version). Database: \(configuration.databasePath)")
+                print("Migrations applied: \(applied). Schema version: \(result.version). Database: \(configuration.databaseDescription)")
             }
         case "rotate-signing-key":
             return withConfiguration(rest) { configuration, logger in

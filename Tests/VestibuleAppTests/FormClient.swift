@@ -33,6 +33,11 @@ final class FormClient {
         return response
     }
 
+    /// Takes over another client's cookies, as the same browser reaching another instance would.
+    func adopt(cookies: [String: String]) {
+        self.cookies = cookies
+    }
+
     /// Signs up and confirms the address with the code from the outbox; the client ends signed in.
     func createPasswordAccount(email: String, password: String) throws {
         try get("/sign-up")

@@ -12,7 +12,7 @@ struct TestApplication {
     let logs = LogCapture()
     let dataDirectory: String
 
-    init(configure: (inout Configuration) -> Void = { _ in }) throws {
+    init(environment: [String: String] = [:], configure: (inout Configuration) -> Void = { _ in }) throws {
         dataDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("vestibule-app-\(UUID().uuidString)").path
         var configuration = Configuration()
@@ -21,7 +21,7 @@ struct TestApplication {
         configure(&configuration)
         application = try Application.build(
             configuration: configuration,
-            environment: [:],
+            environment: environment,
             logger: Logger(label: "test", minimumLevel: .debug, sink: logs.sink)
         )
     }

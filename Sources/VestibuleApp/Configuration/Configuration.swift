@@ -8,6 +8,8 @@ public struct Configuration: Sendable, Equatable {
     public var host = "127.0.0.1"
     public var port = 8080
     public var dataDirectory = ".vestibule"
+    /// A `postgres://` URL for several instances sharing one database; `nil` for SQLite in ``dataDirectory``.
+    public var databaseURL: String?
     /// The address browsers use, e.g. `https://id.example.com`. Defaults to `http://localhost:<port>`.
     public var publicURL: URL?
     /// Set when a proxy in front of Vestibule terminates TLS: cookies become `Secure`, HSTS is sent.
@@ -66,4 +68,10 @@ public struct Configuration: Sendable, Equatable {
     public var isSecure: Bool { behindTLSProxy || publicURL?.scheme == "https" }
 
     public var databasePath: String { (dataDirectory as NSString).appendingPathComponent("vestibule.sqlite3") }
+
+    /// The database for messages: the SQLite path, or the PostgreSQL host and database without credentials.
+    public var databaseDescription: String {
+        guard let databaseURL, let url = URL(string: databaseURL) else { return databasePath }
+        return "PostgreSQL at \(url.host() ?? "localhost")\(url.port.map { ":\($0)" } ?? "")\(url.path())"
+    }
 }

@@ -103,6 +103,12 @@ public struct ConfigurationLoader: Sendable {
                     + "(\(configuration.sessionAbsoluteTimeout) s); make it shorter or equal."
             )
         }
+        if configuration.databaseURL != nil, environment[SecretKeyFile.environmentVariable] == nil {
+            // Every instance must open what any other sealed: a per-machine secret-keys file cannot do that.
+            throw ConfigurationError(
+                "With a shared PostgreSQL database, set \(SecretKeyFile.environmentVariable) to the same keys on every instance."
+            )
+        }
         if configuration.smtpPassword != nil, configuration.smtpUsername == nil {
             throw ConfigurationError("\(Self.smtpPasswordVariable) is set but smtp-username is not; set both or neither.")
         }

@@ -49,6 +49,12 @@ extension Setting {
             guard !$1.isEmpty else { throw ConfigurationError("data-dir must not be empty.") }
             $0.dataDirectory = $1
         },
+        Setting(key: "database", placeholder: "URL", summary: "postgres://user:password@host/db to share one PostgreSQL database between instances (default: SQLite in the data folder).") {
+            guard let url = URL(string: $1), ["postgres", "postgresql"].contains(url.scheme ?? ""), url.host() != nil else {
+                throw ConfigurationError("database must be a PostgreSQL URL like postgres://vestibule:secret@db.example.com/vestibule.")
+            }
+            $0.databaseURL = $1
+        },
         Setting(key: "publicURL", placeholder: "URL", summary: "Address people use, e.g. https://id.example.com (default http://localhost:PORT).") {
             guard let url = URL(string: $1), let scheme = url.scheme, ["http", "https"].contains(scheme),
                   url.host() != nil, url.path().isEmpty || url.path() == "/", url.query() == nil
