@@ -88,7 +88,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VestibuleHTTPTests",
-            dependencies: ["VestibuleHTTP", "VestibuleTesting"],
+            dependencies: ["VestibuleHTTP", "VestibuleLogging", "VestibuleTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -18,6 +18,7 @@ extension Application {
         server.maxHeaderBytes = configuration.maxHeaderBytes
         server.maxBodyBytes = configuration.maxBodyBytes
         server.behindTLSProxy = configuration.isSecure
+        server.trustForwardedFor = configuration.trustProxyHeaders
         return server
     }
 

@@ -14,6 +14,8 @@ public struct Configuration: Sendable, Equatable {
     public var publicURL: URL?
     /// Set when a proxy in front of Vestibule terminates TLS: cookies become `Secure`, HSTS is sent.
     public var behindTLSProxy = false
+    /// Take the client address (rate limits, access log) from the proxy's `X-Forwarded-For` entry.
+    public var trustProxyHeaders = false
     public var logLevel = Logger.Level.info
     /// Threads that answer requests. Requests may block (database, password hashing), so more than cores.
     public var workerThreads = min(64, max(4, ProcessInfo.processInfo.activeProcessorCount * 4))

@@ -64,6 +64,9 @@ extension Setting {
         Setting(key: "behindTLSProxy", placeholder: "BOOL", summary: "true when a proxy in front terminates HTTPS: Secure cookies and HSTS (default false).") {
             $0.behindTLSProxy = try boolean($1, named: "behind-tls-proxy")
         },
+        Setting(key: "trustProxyHeaders", placeholder: "BOOL", summary: "true when every request comes through a proxy that appends X-Forwarded-For: rate limits and the log use that address (default false).") {
+            $0.trustProxyHeaders = try boolean($1, named: "trust-proxy-headers")
+        },
         Setting(key: "logLevel", placeholder: "LEVEL", summary: "debug, info, notice, warning or error (default info).") {
             guard let level = Logger.Level(name: $1) else {
                 throw ConfigurationError("log-level must be one of debug, info, notice, warning, error; got \"\($1)\".")

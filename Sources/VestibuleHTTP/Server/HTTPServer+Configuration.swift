@@ -21,6 +21,10 @@ extension HTTPServer {
         /// Clients reach the server through a TLS-terminating proxy: requests are marked secure and responses
         /// carry `Strict-Transport-Security`.
         public var behindTLSProxy = false
+        /// A proxy in front appends the client's address to `X-Forwarded-For`: take the client address from
+        /// its last entry (the one the proxy wrote). Only set this when every request comes through that
+        /// proxy, or clients could choose their own address and slip past per-address rate limits.
+        public var trustForwardedFor = false
         public var contentSecurityPolicy = SecurityHeaders.defaultContentSecurityPolicy
         /// Pending connections the kernel queues before the server accepts them.
         public var listenBacklog = 511

@@ -56,7 +56,7 @@ extension ServerContext {
                 "duration_ms": "\(micros / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)",
                 "bytes": String(bodyCount),
                 "request_id": state.id.description,
-                "remote": state.remoteAddress,
+                "remote": clientAddress(of: state),
             ]
         )
     }

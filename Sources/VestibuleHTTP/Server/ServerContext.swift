@@ -1,4 +1,5 @@
 internal import CMicroHTTPD
+import Foundation
 import Synchronization
 import VestibuleLogging
 
@@ -12,6 +13,7 @@ final class ServerContext: Sendable {
     let maxHeaderBytes: Int
     let maxBodyBytes: Int
     let isSecure: Bool
+    let trustForwardedFor: Bool
     /// Requests between the URI callback (state created) and the completion callback (state freed). Drives
     /// graceful shutdown and lets tests check that no request state leaks.
     let inFlight = Atomic<Int>(0)
@@ -28,6 +30,20 @@ final class ServerContext: Sendable {
         self.maxHeaderBytes = configuration.maxHeaderBytes
         self.maxBodyBytes = configuration.maxBodyBytes
         self.isSecure = configuration.behindTLSProxy
+        self.trustForwardedFor = configuration.trustForwardedFor
+    }
+
+    /// The client's address: the peer's, or behind a trusted proxy the last `X-Forwarded-For` entry, which
+    /// that proxy appended (earlier entries are whatever the client sent). A value that is not an IP
+    /// address is ignored.
+    func clientAddress(of state: RequestState) -> String {
+        guard trustForwardedFor,
+              let forwarded = state.headers.values(for: "X-Forwarded-For").last?.split(separator: ",").last
+        else { return state.remoteAddress }
+        let address = forwarded.trimmingCharacters(in: .whitespaces)
+        let isAddress = !address.isEmpty && address.count <= 45
+            && address.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit || $0 == "." || $0 == ":" }
+        return isAddress ? address : state.remoteAddress
     }
 
     /// One step of a request, called on each access-handler call (see `HTTPServer+Callbacks.swift`).
@@ -113,7 +129,7 @@ final class ServerContext: Sendable {
                 target: state.rawTarget,
                 headers: state.headers,
                 body: state.body,
-                remoteAddress: state.remoteAddress,
+                remoteAddress: clientAddress(of: state),
                 isSecure: isSecure
             )
         } catch {
