@@ -72,7 +72,9 @@ function excerptOf(el) {
 
 // ---- Visibility ----
 // Hidden: display none (no boxes), visibility hidden/collapse, opacity 0 on the element or an ancestor,
-// or hidden by `clip`/`clip-path` (the visually-hidden pattern). Such text is not checked.
+// hidden by `clip`/`clip-path` (the visually-hidden pattern), or inside a closed <details> other than its
+// summary (Chromium still lays that content out, under content-visibility: hidden, but never paints it).
+// Such text is not checked.
 const hiddenCache = new Map();
 function isHidden(el) {
   if (!el || el.nodeType !== 1) return false;
@@ -81,6 +83,8 @@ function isHidden(el) {
   let hidden = s.display === 'none' || s.opacity === '0' ||
     (s.clip && s.clip !== 'auto' && s.position !== 'static' && s.position !== 'relative') ||
     (s.clipPath && s.clipPath !== 'none' && /inset\(\s*50%/.test(s.clipPath));
+  const parent = el.parentElement;
+  if (!hidden && parent && parent.tagName === 'DETAILS' && !parent.open) hidden = el.tagName !== 'SUMMARY';
   if (!hidden) hidden = isHidden(el.parentElement);
   hiddenCache.set(el, hidden);
   return hidden;

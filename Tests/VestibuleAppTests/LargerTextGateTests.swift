@@ -17,7 +17,8 @@ import VestibuleWebDriver
         let base = "http://localhost:\(port)"
 
         // A signed-in browser, and one email in the development outbox so that page has content.
-        let (_, cookie) = try app.signIn(userAgent: "Safari on iPhone (a long device description that must wrap)")
+        let (account, cookie) = try app.signIn(userAgent: "Safari on iPhone (a long device description that must wrap)")
+        try app.addPasskey(to: account, name: "Safari on iPad, the one in the kitchen drawer", flagged: true)
         let session = cookie.split(separator: "=", maxSplits: 1).map(String.init)
         let visitor = FormClient(app)
         try visitor.get("/sign-up")
@@ -28,8 +29,11 @@ import VestibuleWebDriver
             "/", "/sign-in", "/sign-up", "/verify-email?email=grace.hopper.with.a.long.address%40example.com",
             "/reset-password", "/reset-password/code?email=grace.hopper.with.a.long.address%40example.com",
             "/no-such-page", "/dev/outbox",
-        ].map { AuditTarget(url: base + $0) }
-        let signedIn = ["/", "/account", "/account/password"].map {
+        ].map { AuditTarget(url: base + $0) } + [
+            // A browser that last signed in with a password sees the password form first (AUTH-8).
+            AuditTarget(url: base + "/sign-in", cookies: [(name: "vestibule_last_method", value: "password")], label: "/sign-in, password first"),
+        ]
+        let signedIn = ["/", "/account", "/account/password", "/account/passkey-offer"].map {
             AuditTarget(url: base + $0, cookies: [(name: session[0], value: session[1])], label: "signed in \($0)")
         }
 
@@ -49,7 +53,7 @@ import VestibuleWebDriver
         }
         #expect(report.findings.isEmpty, "\(report.findings.count) findings:\n\(summary.joined(separator: "\n"))")
         #expect(report.unmeasured.isEmpty, "pages the audit could not measure: \(report.unmeasured)")
-        #expect(report.checks >= 11 * 8 * 5 * 4)
+        #expect(report.checks >= 13 * 8 * 5 * 4)
     }
 
     /// LT-4, LT-6: the in-page control steps the text up to 312 % of the reader's own default, announces the

@@ -23,15 +23,22 @@ import VestibuleWeb
             for input in inputs(in: page.text) where input["type"] != "hidden" {
                 checked += 1
                 let context = "\(path) \(input["name"] ?? "?") (\(language))"
-                #expect(input["autocapitalize"] == "off", "\(context)")
+                // Names are capitalized word by word; everything else typed here is not prose.
+                #expect(input["autocapitalize"] == (input["autocomplete"] == "name" ? "words" : "off"), "\(context)")
                 #expect(input["spellcheck"] == "false", "\(context)")
                 let labelled = page.text.contains("<label for=\"\(input["id"] ?? "-")\">")
                 #expect(labelled, "every input has a bound label: \(context)")
                 switch input["name"] {
                 case "email":
                     #expect(input["type"] == "email", "\(context)")
-                    #expect(input["autocomplete"] == "username", "\(context)")
+                    // On the sign-in page the same field offers passkeys through AutoFill.
+                    let autocomplete = path == "/sign-in" ? "username webauthn" : "username"
+                    #expect(input["autocomplete"] == autocomplete, "\(context)")
                     #expect(input["inputmode"] == "email", "\(context)")
+                case "displayName":
+                    #expect(path == "/sign-up", "\(context)")
+                    #expect(input["type"] == "text", "\(context)")
+                    #expect(input["autocomplete"] == "name", "\(context)")
                 case "code":
                     #expect(input["autocomplete"] == "one-time-code", "\(context)")
                     #expect(input["inputmode"] == "numeric", "\(context)")

@@ -66,6 +66,22 @@ struct TestApplication {
         }
     }
 
+    /// Adds a passkey (as a registration would store it) to the account; `flagged` records a clone warning.
+    func addPasskey(to account: Account, name: String, flagged: Bool = false) throws {
+        try withStore { store in
+            let credential = PasskeyCredential(
+                id: Array(UUID().uuidString.utf8), accountID: account.id, publicKey: [], signCount: 4,
+                backupEligible: true, backedUp: true, transports: ["internal"], aaguid: Array(repeating: 0, count: 16),
+                name: name, createdAt: Date(), lastUsedAt: Date(), cloneWarningAt: flagged ? Date() : nil
+            )
+            let identity = Identity(
+                accountID: account.id, method: .passkey, subject: PasskeyCredential.subject(of: credential.id),
+                createdAt: Date()
+            )
+            try store.addPasskey(credential, identity: identity)
+        }
+    }
+
     /// Runs `body` with a second connection to the application's database (SQLite in WAL mode allows it).
     func withStore<T>(_ body: (any Store) throws -> T) throws -> T {
         let store = try SQLiteStore(path: application.configuration.databasePath)

@@ -66,6 +66,22 @@ enum FixturePages {
                 <div class="field"><label id="name-label" for="name">Display name</label><input id="name"></div>
                 """
         ),
+        // The label-over-input trap, but inside a closed <details>: never painted, so not a finding until
+        // someone opens it (then /label-over-input applies).
+        "/clean-closed-details": Page(
+            title: "Other ways, closed",
+            css: """
+                .field { position: relative; }
+                .field label { position: absolute; top: 0.6rem; left: 0.6rem; }
+                .field input { width: 100%; padding: 0.5rem; }
+                """,
+            body: """
+                <h1>Sign in</h1>
+                <details><summary>Other ways to sign in</summary>
+                <div class="field"><label for="name">Display name</label><input id="name"></div>
+                </details>
+                """
+        ),
         "/wide-table": Page(
             title: "A wide table", css: "#codes { width: 40rem; border-collapse: collapse; }",
             body: """
@@ -195,6 +211,7 @@ enum FixturePages {
 
     static let cleanPaths = [
         "/clean-traps", "/clean-rem", "/clean-wrap", "/clean-container", "/clean-skip-link", "/clean-ja", "/clean-ar",
+        "/clean-closed-details",
     ]
 
     static func html(_ path: String) -> String? {

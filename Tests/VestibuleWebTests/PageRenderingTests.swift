@@ -40,14 +40,15 @@ import VestibuleCore
         }
     }
 
-    /// The Content-Security-Policy forbids inline script and style; pages must not need them. The one
-    /// script is an external file, deferred.
+    /// The Content-Security-Policy forbids inline script and style; pages must not need them. The two
+    /// scripts are external files, deferred.
     @Test(arguments: Language.allCases)
     func pagesHaveNoInlineScriptOrStyle(language: Language) {
         for html in allPages(language: language) {
             let scripts = html.components(separatedBy: "<script").count - 1
-            #expect(scripts == 1)
+            #expect(scripts == 2)
             #expect(html.contains("<script src=\"/static/text-size.js\" defer></script>"))
+            #expect(html.contains("<script src=\"/static/passkeys.js\" defer></script>"))
             #expect(!html.contains("<style"))
             #expect(!html.contains(" style="))
             #expect(!html.contains(" onclick="))
