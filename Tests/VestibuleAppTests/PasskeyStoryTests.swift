@@ -45,6 +45,57 @@ struct PasskeyStoryTests {
         }
     }
 
+    /// AUTH-9: loading the sign-in page starts only AutoFill (conditional mediation, no prompt); a modal
+    /// request happens when the button is pressed, and never on its own.
+    @Test func onlyAButtonPressStartsAModalPasskeyRequest() throws {
+        try withBrowser { browser, base, _, _ in
+            // The authenticator holds no passkey yet, so AutoFill waits and the modal request stays open.
+            // Record every navigator.credentials.get call, in every document, before the page's scripts run.
+            _ = try browser.executeCDP(
+                "Page.addScriptToEvaluateOnNewDocument",
+                [
+                    "source": """
+                    window.__passkeyRequests = [];
+                    const get = navigator.credentials.get.bind(navigator.credentials);
+                    navigator.credentials.get = (options) => {
+                      window.__passkeyRequests.push(options.mediation || "modal");
+                      return get(options);
+                    };
+                    """,
+                ]
+            )
+            try browser.navigate(to: "\(base)/sign-in")
+            let button = try browser.waitFor("[data-passkey=sign-in] button")
+            Thread.sleep(forTimeInterval: 0.5)
+            #expect(try browser.executeScript("return window.__passkeyRequests") == ["conditional"])
+            #expect(try !browser.find("[data-passkey-error]").isDisplayed, "AutoFill finding nothing is not an error")
+            try button.click()
+            Thread.sleep(forTimeInterval: 0.5)
+            #expect(try browser.executeScript("return window.__passkeyRequests") == ["conditional", "modal"])
+        }
+    }
+
+    @Test func anAnswerIsAcceptedOnceAndItsChallengeCannotBeUsedAgain() throws {
+        try withBrowser { browser, base, app, _ in
+            try signUp(browser, base: base, name: "Mary Jackson")
+            try signOut(browser)
+            let options = try apiJSON(app, "/api/v1/passkeys/authentication/options", "{}")
+            let answer = String(decoding: try assertion(in: browser, options: options["publicKey"] ?? .null).serialized, as: UTF8.self)
+            let body = #"{"credential":\#(answer),"sessionDelivery":"token"}"#
+
+            let first = try app.respond(
+                "/api/v1/passkeys/authentication", method: .post, headers: ["Content-Type": "application/json"], body: body
+            )
+            #expect(first.status == .ok)
+            #expect(JSONValue(parsing: first.body)?["sessionToken"]?.stringValue?.isEmpty == false)
+            let replay = try app.respond(
+                "/api/v1/passkeys/authentication", method: .post, headers: ["Content-Type": "application/json"], body: body
+            )
+            #expect(replay.status == .badRequest)
+            #expect(JSONValue(parsing: replay.body)?["error"]?.stringValue == "challengeUnknown")
+        }
+    }
+
     @Test func aSignatureCounterThatGoesBackwardsIsFlaggedOnThePasskey() throws {
         try withBrowser { browser, base, _, authenticator in
             try signUp(browser, base: base, name: "Grace Hopper")

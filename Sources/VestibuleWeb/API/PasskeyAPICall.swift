@@ -60,11 +60,8 @@ struct PasskeyAPICall {
         biometry.map { NativeLabels(action: text($0.actionKey(for: purpose))) }
     }
 
-    func reply(_ refusal: APIRefusal, headers: HTTPHeaders = HTTPHeaders()) throws -> Response {
-        var response = try Response.json(APIErrorReply(error: refusal.code, message: refusal.message), status: refusal.status)
-        for (name, value) in headers { response.headers.replace(name, value) }
-        response.headers.replace("Cache-Control", "no-store")
-        return response
+    func reply(_ refusal: APIRefusal) throws -> Response {
+        try Response.json(APIErrorReply(error: refusal.code, message: refusal.message), status: refusal.status)
     }
 
     func text(_ key: TextKey) -> String {

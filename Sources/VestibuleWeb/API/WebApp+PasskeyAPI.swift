@@ -71,21 +71,26 @@ extension WebApp {
     }
 
     /// Runs one API call: checks where it comes from, counts it against the address's limit, and turns every
-    /// refusal into a JSON error with a sentence in the caller's language. Store failures stay 5xx.
+    /// refusal into a JSON error with a sentence in the caller's language. Store failures stay 5xx. No reply
+    /// is cached: each carries a single-use challenge, a session or an account's details.
     private func passkeyAPI(_ request: Request, _ handle: (PasskeyAPICall) throws -> Response) throws -> Response {
         let visitor = try visitor(of: request)
         let call = PasskeyAPICall(app: self, request: request, visitor: visitor)
+        var response: Response
         do {
             try call.checkProvenance()
             try limits.record("passkey|address|\(request.remoteAddress)", configuration.rateLimits.passkeyCeremoniesPerAddress)
-            return try handle(call)
+            response = try handle(call)
         } catch let refusal as APIRefusal {
-            return try call.reply(refusal)
+            response = try call.reply(refusal)
         } catch let error as PasskeyError {
             logger.info("passkey ceremony refused", ["reason": error.description, "request": request.id.description])
-            return try call.reply(APIRefusal(passkeyError: error, in: call))
+            response = try call.reply(APIRefusal(passkeyError: error, in: call))
         } catch let error as HTTPError {
-            return try call.reply(APIRefusal(status: error.status, code: "refused", message: call.refusalText(for: error)), headers: error.headers)
+            response = try call.reply(APIRefusal(status: error.status, code: "refused", message: call.refusalText(for: error)))
+            for (name, value) in error.headers { response.headers.replace(name, value) }
         }
+        response.headers.replace("Cache-Control", "no-store")
+        return response
     }
 }

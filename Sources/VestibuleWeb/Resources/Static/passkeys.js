@@ -124,8 +124,9 @@
       autofill().then((available) => {
         if (!available) return;
         signIn(element, "conditional").catch((error) => {
-          // An abort is the button taking over; anything else is shown like a button's failure.
-          if (error && error.name !== "AbortError") report(element, explain(element, error));
+          // Only a refusal of a passkey the person picked is news to them. The browser ending AutoFill (the
+          // button taking over, no passkey on this device) happened without their asking: say nothing.
+          if (error instanceof APIError) report(element, explain(element, error));
         });
       });
     },
