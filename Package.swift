@@ -7,7 +7,7 @@
 //   domain             VestibuleCore (accounts, identities, sessions, the Store interface; no C, no HTTP)
 //   storage            VestibuleSQL (every Store operation once, against SQLConnection; no C)
 //   storage backends   VestibuleSQLite   VestibulePostgres (C driver, dialect, migrations, error mapping)
-//   sign-in methods    VestibulePasskeys (WebAuthn verification)
+//   sign-in methods    VestibulePasskeys (WebAuthn verification and ceremonies on the Store)
 //   presentation       VestibuleWeb (pages, localization, stylesheet)
 //   composition        VestibuleApp (configuration → application), the `vestibule` executable
 import PackageDescription
@@ -65,16 +65,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // WebAuthn relying-party verification: CBOR, COSE keys, attestation, assertions.
-        .target(name: "VestibulePasskeys", dependencies: ["VestibuleCrypto"], swiftSettings: swiftSettings),
+        .target(name: "VestibulePasskeys", dependencies: ["VestibuleCore", "VestibuleCrypto"], swiftSettings: swiftSettings),
         .target(
             name: "VestibuleWeb",
-            dependencies: ["VestibuleHTTP", "VestibuleCore", "VestibuleMail"],
+            dependencies: ["VestibuleHTTP", "VestibuleCore", "VestibuleMail", "VestibulePasskeys"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "VestibuleApp",
-            dependencies: ["VestibuleWeb", "VestibuleSQLite", "VestibulePostgres", "VestibuleLogging"],
+            dependencies: ["VestibuleWeb", "VestibulePasskeys", "VestibuleSQLite", "VestibulePostgres", "VestibuleLogging"],
             swiftSettings: swiftSettings
         ),
         // Test support shared by the test targets: raw sockets, the `vestibule` process.

@@ -3,6 +3,7 @@ import VestibuleCrypto
 import VestibuleHTTP
 import VestibuleLogging
 import VestibuleMail
+import VestibulePasskeys
 import VestibuleWeb
 
 /// How each part is built from the configuration: kept apart from ``Application/build`` so that reads as
@@ -34,6 +35,18 @@ extension Application {
             appleAppIDs: configuration.appleAppIDs,
             appleAppLinks: configuration.appleAppLinks,
             rateLimits: limits
+        )
+    }
+
+    /// Passkeys for this site's origin (plus any configured app origins), under the configured RP ID.
+    static func makePasskeyPolicy(_ configuration: Configuration) -> PasskeyPolicy {
+        PasskeyPolicy(
+            relyingParty: RelyingParty(
+                rpID: configuration.effectivePasskeyRPID,
+                origins: Set([configuration.origin] + configuration.passkeyExtraOrigins),
+                requireUserVerification: configuration.passkeyRequiresUserVerification
+            ),
+            relyingPartyName: configuration.effectivePasskeyRPID
         )
     }
 

@@ -4,6 +4,7 @@ public import VestibuleLogging
 import VestibuleCore
 import VestibuleCrypto
 import VestibuleMail
+import VestibulePasskeys
 import VestibulePostgres
 import VestibuleSQLite
 import VestibuleWeb
@@ -68,6 +69,7 @@ public final class Application: Sendable {
                 key: try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/one-time-codes/v1"),
                 clock: clock
             )
+            let passkeys = PasskeyCeremonies(policy: makePasskeyPolicy(configuration), store: store, clock: clock)
             let (mail, outbox) = try makeMail(configuration: configuration, logger: logger.child("mail"))
             let services = WebServices(
                 store: store,
@@ -80,6 +82,7 @@ public final class Application: Sendable {
                     clock: clock
                 ),
                 passwordPolicy: passwordPolicy,
+                passkeys: passkeys,
                 mail: mail,
                 outbox: outbox
             )
@@ -115,6 +118,7 @@ public final class Application: Sendable {
                     tasks: [
                         Janitor.Task(name: "sessions") { try sessions.purgeExpired() },
                         Janitor.Task(name: "one-time codes") { try codes.purgeExpired() },
+                        Janitor.Task(name: "passkey challenges") { try passkeys.purgeExpiredChallenges() },
                     ],
                     interval: .seconds(600),
                     logger: logger

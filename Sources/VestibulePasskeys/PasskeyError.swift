@@ -41,6 +41,16 @@ public struct PasskeyError: Error, Sendable, Equatable, CustomStringConvertible 
         public static let backupEligibilityChanged = Code("backupEligibilityChanged")
         /// AT is clear or attested credential data is missing at registration, or present in an assertion.
         public static let missingCredentialData = Code("missingCredentialData")
+        /// The client data's challenge was never issued, was answered already, or has expired.
+        public static let challengeUnknown = Code("challengeUnknown")
+        /// The challenge was issued for another account, or for a ceremony of another kind.
+        public static let challengeMisused = Code("challengeMisused")
+        /// No passkey with the assertion's credential ID is registered (deleted, or another site's).
+        public static let credentialUnknown = Code("credentialUnknown")
+        /// The new credential's ID is registered already.
+        public static let credentialExists = Code("credentialExists")
+        /// The assertion's user handle is not the account the credential belongs to.
+        public static let userHandleMismatch = Code("userHandleMismatch")
     }
 
     /// The check that failed.

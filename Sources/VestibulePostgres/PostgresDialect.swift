@@ -19,6 +19,7 @@ struct PostgresDialect: SQLDialect {
         case .greatest: "greatest"
         case .isDistinctFrom: "IS DISTINCT FROM"
         case .insertionOrder: "seq"  // the identity column the schema adds where SQLite has its rowid
+        case .forUpdate: "FOR UPDATE"
         }
     }
 }

@@ -68,6 +68,33 @@ extension PostgresStore {
             );
             CREATE INDEX one_time_codes_expires_at ON one_time_codes (expires_at);
             """),
+            SQLMigration(version: 3, sql: """
+            CREATE TABLE passkey_credentials (
+                seq bigint GENERATED ALWAYS AS IDENTITY,
+                credential_id bytea PRIMARY KEY,
+                account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                public_key bytea NOT NULL,
+                sign_count bigint NOT NULL,
+                backup_eligible integer NOT NULL,
+                backed_up integer NOT NULL,
+                transports text NOT NULL,
+                aaguid bytea NOT NULL,
+                name text NOT NULL,
+                created_at bigint NOT NULL,
+                last_used_at bigint,
+                clone_warning_at bigint
+            );
+            CREATE INDEX passkey_credentials_account_id ON passkey_credentials (account_id);
+
+            CREATE TABLE passkey_challenges (
+                challenge_hash bytea PRIMARY KEY,
+                purpose text NOT NULL,
+                account_id text,
+                display_name text,
+                expires_at bigint NOT NULL
+            );
+            CREATE INDEX passkey_challenges_expires_at ON passkey_challenges (expires_at);
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

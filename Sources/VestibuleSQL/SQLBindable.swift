@@ -23,6 +23,12 @@ extension [UInt8]: SQLBindable {
     package var sqlValue: SQLValue { .blob(self) }
 }
 
+/// Booleans are the integers 1 and 0 in both schemas (SQLite has no boolean type).
+extension Bool: SQLBindable {
+    package static var sqlType: SQLType { .integer }
+    package var sqlValue: SQLValue { .integer(self ? 1 : 0) }
+}
+
 /// Dates are whole milliseconds since 1970 UTC in both backends: integers compare and index exactly.
 extension Date: SQLBindable {
     package static var sqlType: SQLType { .integer }

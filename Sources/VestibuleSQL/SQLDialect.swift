@@ -18,4 +18,7 @@ package enum SQLWord: Sendable {
     case isDistinctFrom
     /// The column that orders a table's rows by insertion, to break ties between equal timestamps.
     case insertionOrder
+    /// Ends a `SELECT` inside a transaction: the rows it reads stay locked until the transaction ends, so a
+    /// concurrent transaction that would change them waits for it.
+    case forUpdate
 }

@@ -29,6 +29,11 @@ package struct SQLRow: Sendable {
         return integer
     }
 
+    /// An integer column holding a boolean as 1 or 0.
+    package func boolean(_ column: Int) throws(StoreError) -> Bool {
+        try integer(column) != 0
+    }
+
     package func blob(_ column: Int) throws(StoreError) -> [UInt8] {
         guard case .blob(let bytes) = values[column] else { throw mismatch(column) }
         return bytes

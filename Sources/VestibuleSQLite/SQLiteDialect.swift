@@ -13,6 +13,7 @@ struct SQLiteDialect: SQLDialect {
         case .greatest: "max"  // the scalar max() of two arguments
         case .isDistinctFrom: "IS NOT"  // NULL-safe in SQLite; its IS DISTINCT FROM only arrived in 3.39
         case .insertionOrder: "rowid"
+        case .forUpdate: ""  // BEGIN IMMEDIATE already holds the whole database's write lock
         }
     }
 }

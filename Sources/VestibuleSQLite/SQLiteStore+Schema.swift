@@ -67,6 +67,32 @@ extension SQLiteStore {
             ) STRICT;
             CREATE INDEX one_time_codes_expires_at ON one_time_codes (expires_at);
             """),
+            SQLMigration(version: 3, sql: """
+            CREATE TABLE passkey_credentials (
+                credential_id BLOB PRIMARY KEY NOT NULL,
+                account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                public_key BLOB NOT NULL,
+                sign_count INTEGER NOT NULL,
+                backup_eligible INTEGER NOT NULL,
+                backed_up INTEGER NOT NULL,
+                transports TEXT NOT NULL,
+                aaguid BLOB NOT NULL,
+                name TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                last_used_at INTEGER,
+                clone_warning_at INTEGER
+            ) STRICT;
+            CREATE INDEX passkey_credentials_account_id ON passkey_credentials (account_id);
+
+            CREATE TABLE passkey_challenges (
+                challenge_hash BLOB PRIMARY KEY NOT NULL,
+                purpose TEXT NOT NULL,
+                account_id TEXT,
+                display_name TEXT,
+                expires_at INTEGER NOT NULL
+            ) STRICT;
+            CREATE INDEX passkey_challenges_expires_at ON passkey_challenges (expires_at);
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

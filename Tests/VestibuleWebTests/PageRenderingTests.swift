@@ -129,7 +129,7 @@ import VestibuleCore
             expiresAt: Date().addingTimeInterval(60), userAgent: "Safari on iPhone"
         )
         let page = AccountPage.render(
-            in: context(account: account), identities: [], sessions: [session], currentSession: session.id
+            in: context(account: account), identities: [], passkeys: [], sessions: [session], currentSession: session.id
         )
         let html = render(page, account: account)
         let forms = html.components(separatedBy: "<form").count - 1
@@ -166,7 +166,8 @@ import VestibuleCore
         return [
             render(HomePage.render(in: signedOut), account: nil, language: language),
             render(HomePage.render(in: signedIn), account: account, language: language),
-            render(SignInPage.render(in: signedOut, benefits: "Sync"), account: nil, language: language),
+            render(SignInPage.render(in: signedOut, benefits: "Sync", primary: .passkey), account: nil, language: language),
+            render(SignInPage.render(in: signedOut, benefits: "Sync", primary: .password), account: nil, language: language),
             render(SignUpPage.render(in: signedOut, policy: PasswordPolicy()), account: nil, language: language),
             render(VerifyEmailPage.render(in: signedOut, email: "a@example.com"), account: nil, language: language),
             render(ResetPasswordPage.renderRequest(in: signedOut), account: nil, language: language),
@@ -177,12 +178,24 @@ import VestibuleCore
             ),
             render(ChangePasswordPage.render(in: signedIn, policy: PasswordPolicy()), account: account, language: language),
             render(
-                AccountPage.render(in: signedIn, identities: [], sessions: [], currentSession: .random()),
+                AccountPage.render(
+                    in: signedIn, identities: [], passkeys: [Self.passkey(of: account)], sessions: [], currentSession: .random()
+                ),
                 account: account,
                 language: language
             ),
+            render(PasskeyOfferPage.render(in: signedIn), account: account, language: language),
             render(ErrorPage.render(status: 404, reference: "r", in: signedOut), account: nil, language: language),
             render(ErrorPage.render(status: 500, reference: "r", in: signedOut), account: nil, language: language),
         ]
+    }
+
+    /// A synced passkey that was used and once flagged, so every line of the passkey list renders.
+    private static func passkey(of account: Account) -> PasskeyCredential {
+        PasskeyCredential(
+            id: [1, 2, 3], accountID: account.id, publicKey: [], signCount: 3, backupEligible: true, backedUp: true,
+            transports: ["internal"], aaguid: [], name: "Chrome on macOS", createdAt: Date(), lastUsedAt: Date(),
+            cloneWarningAt: Date()
+        )
     }
 }

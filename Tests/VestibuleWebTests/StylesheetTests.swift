@@ -8,7 +8,7 @@ import Testing
 
     /// The rules without their comments, which may name what they avoid.
     init() throws {
-        let source = String(decoding: try StaticAssets().stylesheet, as: UTF8.self)
+        let source = String(decoding: try #require(try StaticAssets().body(at: StaticAssets.stylesheetPath)), as: UTF8.self)
         css = source.replacingOccurrences(of: #"/\*[\s\S]*?\*/"#, with: "", options: .regularExpression)
     }
 

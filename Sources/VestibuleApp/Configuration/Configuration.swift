@@ -38,6 +38,14 @@ public struct Configuration: Sendable, Equatable {
     /// Apps (`TEAMID.bundle.id`) that share passwords and passkeys with this site.
     public var appleAppIDs: [String] = []
     public var appleAppLinks = false
+    /// The passkey relying party ID (a registrable domain such as `example.com`, so passkeys also work on its
+    /// subdomains); `nil` for the public URL's host.
+    public var passkeyRPID: String?
+    /// Origins accepted in passkey answers besides this site's own: Android apps (`android:apk-key-hash:…`)
+    /// or sibling sites. iOS apps use the site's own origin through their associated domain.
+    public var passkeyExtraOrigins: [String] = []
+    /// Require user verification (biometry or the device's screen lock) in every passkey ceremony.
+    public var passkeyRequiresUserVerification = false
     /// Argon2id cost; the defaults are OWASP's (m = 19 MiB, t = 2, p = 1).
     public var passwordHashMemoryKiB = 19_456
     public var passwordHashIterations = 2
@@ -64,6 +72,11 @@ public struct Configuration: Sendable, Equatable {
         }
         let port = publicURL.port.map { ":\($0)" } ?? ""
         return "\(scheme)://\(host)\(port)"
+    }
+
+    /// The passkey relying party ID in effect: the configured one, or the public URL's host.
+    public var effectivePasskeyRPID: String {
+        passkeyRPID ?? publicURL?.host() ?? "localhost"
     }
 
     /// Whether browsers reach Vestibule over HTTPS.

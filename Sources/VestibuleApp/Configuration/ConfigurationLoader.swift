@@ -115,6 +115,12 @@ public struct ConfigurationLoader: Sendable {
         if configuration.behindTLSProxy, configuration.publicURL?.scheme == "http" {
             throw ConfigurationError("behind-tls-proxy is true but public-url is http://; use the https:// address people visit.")
         }
+        let host = configuration.publicURL?.host()?.lowercased() ?? "localhost"
+        let rpID = configuration.effectivePasskeyRPID
+        if host != rpID, !host.hasSuffix("." + rpID) {
+            // Browsers refuse an RP ID that is not the page's host or a domain it belongs to.
+            throw ConfigurationError("passkey-rp-id \(rpID) is not \(host) or a domain it belongs to; use \(host) or a parent domain of it.")
+        }
     }
 }
 

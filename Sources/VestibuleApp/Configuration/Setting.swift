@@ -125,6 +125,27 @@ extension Setting {
         Setting(key: "appleAppLinks", placeholder: "BOOL", summary: "true to let those apps open this site's links too (applinks) (default false).") {
             $0.appleAppLinks = try boolean($1, named: "apple-app-links")
         },
+        Setting(key: "passkeyRpId", placeholder: "DOMAIN", summary: "Passkey relying party ID: the public URL's host or a domain it belongs to, e.g. example.com (default: the public URL's host).") {
+            let domain = $1.lowercased()
+            guard domain.range(of: #"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$"#, options: .regularExpression) != nil else {
+                throw ConfigurationError("passkey-rp-id must be a domain name like example.com; got \"\($1)\".")
+            }
+            $0.passkeyRPID = domain
+        },
+        Setting(key: "passkeyOrigins", placeholder: "ORIGINS", summary: "Comma-separated extra origins accepted in passkey answers, e.g. android:apk-key-hash:… for an Android app (default: none; the public URL's origin is always accepted).") {
+            let origins = $1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard origins.allSatisfy({ $0.hasPrefix("https://") || $0.hasPrefix("android:apk-key-hash:") || $0.hasPrefix("ios:") }) else {
+                throw ConfigurationError("passkey-origins must be https:// origins or android:apk-key-hash:… values.")
+            }
+            $0.passkeyExtraOrigins = origins
+        },
+        Setting(key: "passkeyUserVerification", placeholder: "MODE", summary: "preferred (the default: the device decides, Apple devices always verify) or required (refuse passkey answers without biometry or screen lock).") {
+            switch $1 {
+            case "preferred": $0.passkeyRequiresUserVerification = false
+            case "required": $0.passkeyRequiresUserVerification = true
+            default: throw ConfigurationError("passkey-user-verification must be preferred or required; got \"\($1)\".")
+            }
+        },
         Setting(key: "passwordHashMemoryKib", placeholder: "KIB", summary: "Argon2id memory per password hash in KiB (default 19456, OWASP).") {
             $0.passwordHashMemoryKiB = try integer($1, named: "password-hash-memory-kib", in: 8192...1_048_576)
         },

@@ -27,6 +27,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let notFound = HTTPStatus(code: 404, reasonPhrase: "Not Found")
     public static let methodNotAllowed = HTTPStatus(code: 405, reasonPhrase: "Method Not Allowed")
     public static let requestTimeout = HTTPStatus(code: 408, reasonPhrase: "Request Timeout")
+    public static let conflict = HTTPStatus(code: 409, reasonPhrase: "Conflict")
     public static let contentTooLarge = HTTPStatus(code: 413, reasonPhrase: "Content Too Large")
     public static let unsupportedMediaType = HTTPStatus(code: 415, reasonPhrase: "Unsupported Media Type")
     public static let tooManyRequests = HTTPStatus(code: 429, reasonPhrase: "Too Many Requests")

@@ -14,6 +14,9 @@ public struct COSEAlgorithm: Hashable, Sendable, CustomStringConvertible {
 
     /// The algorithms this module verifies.
     public static let supported: Set<COSEAlgorithm> = [.es256, .edDSA, .rs256]
+    /// The supported algorithms in the order registration options list them: ES256 first (every platform
+    /// authenticator has it), RS256 last (Windows Hello's).
+    public static let preferenceOrder: [COSEAlgorithm] = [.es256, .edDSA, .rs256]
 
     public var description: String {
         switch self {

@@ -13,10 +13,20 @@ struct FormField: Sendable {
     var passwordRules: String?
     var hint: String?
     var isRequired = true
+    /// How iOS capitalizes what is typed: never for addresses, codes and passwords; each word for names.
+    var autocapitalize = "off"
 
     /// An email address that is also the account name: `username` lets AutoFill pair it with the password.
     static func email(_ label: String, value: String = "", autocomplete: String = "username") -> FormField {
         FormField(name: "email", label: label, type: "email", autocomplete: autocomplete, inputMode: "email", value: value)
+    }
+
+    /// A person's name as they want to be greeted: AutoFill offers the name on their contact card.
+    static func personName(_ label: String, name: String = "displayName", hint: String? = nil) -> FormField {
+        FormField(
+            name: name, label: label, type: "text", autocomplete: "name", maximumLength: 64, hint: hint,
+            autocapitalize: "words"
+        )
     }
 
     static func currentPassword(_ label: String) -> FormField {
@@ -46,7 +56,7 @@ struct FormField: Sendable {
         let hintID = "\(id)-hint"
         var attributes: [HTML] = [
             "id=\"\(id)\"", "name=\"\(name)\"", "type=\"\(type)\"", "autocomplete=\"\(autocomplete)\"",
-            "autocapitalize=\"off\"", "spellcheck=\"false\"", "autocorrect=\"off\"",
+            "autocapitalize=\"\(autocapitalize)\"", "spellcheck=\"false\"", "autocorrect=\"off\"",
         ]
         if let inputMode { attributes.append("inputmode=\"\(inputMode)\"") }
         if !value.isEmpty { attributes.append("value=\"\(value)\"") }

@@ -1,11 +1,13 @@
 import Foundation
 import VestibuleCore
 
-/// The account page: how you sign in (SIWA-8) and every device you are signed in on, each revocable.
+/// The account page: how you sign in (SIWA-8), your passkeys, and every device you are signed in on, each
+/// revocable.
 enum AccountPage {
     static func render(
         in context: PageContext,
         identities: [Identity],
+        passkeys: [PasskeyCredential],
         sessions: [Session],
         currentSession: SessionID,
         notice: String? = nil
@@ -22,6 +24,7 @@ enum AccountPage {
             <h2>\(context.text(.accountMethodsHeading))</h2>
             \(methods(identities, in: context))
             \(changePassword)
+            \(PasskeyList.render(passkeys, canDeleteEach: identities.count > 1, in: context))
             <h2>\(context.text(.accountSessionsHeading))</h2>
             <p>\(context.text(.accountSessionsLead))</p>
             <ul class="item-list">
@@ -31,14 +34,17 @@ enum AccountPage {
         )
     }
 
+    /// Each method once, with when it was last used; several passkeys are one method here (the passkey list
+    /// below tells them apart).
     private static func methods(_ identities: [Identity], in context: PageContext) -> HTML {
         guard !identities.isEmpty else { return "<p>\(context.text(.accountMethodsNone))</p>" }
-        let items = identities.map { identity -> HTML in
-            let lastUsed = identity.lastUsedAt.map {
+        let methods = identities.reduce(into: [SignInMethod]()) { if !$0.contains($1.method) { $0.append($1.method) } }
+        let items = methods.map { method -> HTML in
+            let lastUsed = identities.filter { $0.method == method }.compactMap(\.lastUsedAt).max().map {
                 HTML("<p class=\"item-meta\">\(context.text(.accountMethodLastUsed, ["date": format($0, context)]))</p>")
             } ?? HTML(text: "")
             return """
-            <li class="item"><p class="item-title">\(context.text(title(of: identity.method)))</p>\(lastUsed)</li>
+            <li class="item"><p class="item-title">\(context.text(title(of: method)))</p>\(lastUsed)</li>
             """
         }
         return "<ul class=\"item-list\">\(items)</ul>"
@@ -68,7 +74,7 @@ enum AccountPage {
         """
     }
 
-    private static func format(_ date: Date, _ context: PageContext) -> String {
+    static func format(_ date: Date, _ context: PageContext) -> String {
         date.formatted(
             Date.FormatStyle(date: .abbreviated, time: .shortened, locale: Locale(identifier: context.language.tag))
         )

@@ -1,4 +1,4 @@
-/// The document around every page: language and direction, the one stylesheet and the one script, the header
+/// The document around every page: language and direction, the one stylesheet and the two scripts, the header
 /// with navigation and the text-size control, and the language switch. No inline script or style, so the
 /// Content-Security-Policy can forbid both.
 enum Layout {
@@ -13,6 +13,7 @@ enum Layout {
         <title>\(page.title) · \(appName)</title>
         <link rel="stylesheet" href="\(StaticAssets.stylesheetPath)">
         <script src="\(StaticAssets.textSizeScriptPath)" defer></script>
+        <script src="\(StaticAssets.passkeysScriptPath)" defer></script>
         </head>
         <body>
         <a class="skip-link" href="#main">\(context.text(.skipToContent))</a>

@@ -1,13 +1,37 @@
+import VestibuleCore
+
 /// The sign-in page. It explains what signing in brings and how to get an account before the method
-/// (AUTH-4, SIWA-2, SIWA-4), then offers one method, named on its button (AUTH-8, AUTH-10).
+/// (AUTH-4, SIWA-2, SIWA-4), then offers one method as the primary action, named on its button (AUTH-8,
+/// AUTH-10): the one this browser used last, or a passkey for someone new. The other method waits behind
+/// "Other ways to sign in". The email field also offers passkeys through AutoFill (`username webauthn`).
 enum SignInPage {
-    static func render(in context: PageContext, benefits: String, email: String = "", error: String? = nil) -> Page {
-        let form = PostForm(
+    static func render(
+        in context: PageContext,
+        benefits: String,
+        primary: SignInMethod,
+        email: String = "",
+        error: String? = nil
+    ) -> Page {
+        let passwordForm = PostForm(
             action: "/sign-in",
-            fields: [.email(context.text(.emailLabel), value: email), .currentPassword(context.text(.passwordLabel))],
+            fields: [
+                .email(context.text(.emailLabel), value: email, autocomplete: "username webauthn"),
+                .currentPassword(context.text(.passwordLabel)),
+            ],
             submitLabel: context.text(.signInWithPassword),
             error: error
         )
+        let password: HTML = """
+        \(passwordForm.html(in: context))
+        <p><a href="/reset-password">\(context.text(.signInForgotPassword))</a></p>
+        """
+        let passkey = PasskeyControl.button(
+            .signIn, label: context.text(.signInWithPasskey), lead: context.text(.signInPasskeyLead), in: context
+        )
+        // A refused password keeps the password form in view, whichever method leads.
+        let methods: HTML = primary == .password || error != nil
+            ? "\(password)\(otherWays(passkey, passkeyOnly: true, in: context))"
+            : "\(passkey)\(otherWays(password, passkeyOnly: false, in: context))"
         return Page(
             title: context.text(.signInTitle),
             main: """
@@ -17,9 +41,20 @@ enum SignInPage {
             <p>\(benefits)</p>
             <p>\(context.text(.signInHowToGetAccount)) <a href="/sign-up">\(context.text(.signInCreateAccount))</a></p>
             </section>
-            \(form.html(in: context))
-            <p><a href="/reset-password">\(context.text(.signInForgotPassword))</a></p>
+            \(methods)
             """
         )
+    }
+
+    /// The fallback behind a disclosure. When it holds only the passkey button, the script hides it in
+    /// browsers without passkeys; when it holds the password form, the script opens it there instead.
+    static func otherWays(_ content: HTML, passkeyOnly: Bool, in context: PageContext) -> HTML {
+        let role: HTML = passkeyOnly ? "data-passkey-only hidden" : "data-passkey-fallback"
+        return """
+        <details class="other-ways" \(role)>
+        <summary>\(context.text(.signInOtherWays))</summary>
+        \(content)
+        </details>
+        """
     }
 }

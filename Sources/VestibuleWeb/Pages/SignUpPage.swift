@@ -1,6 +1,7 @@
 import VestibuleCore
 
-/// Creating an account with an email address and a password: the only two things asked (SIWA-9).
+/// Creating an account. A passkey leads: only a name is asked, for the greeting and for the person's password
+/// manager (SIWA-9). An email address and a password wait behind "Other ways to create an account".
 enum SignUpPage {
     static func render(in context: PageContext, policy: PasswordPolicy, email: String = "", error: String? = nil) -> Page {
         let form = PostForm(
@@ -12,12 +13,26 @@ enum SignUpPage {
             submitLabel: context.text(.signUpSubmit),
             error: error
         )
+        let passkeyForm: HTML = """
+        <form class="stacked-form" \(PasskeyControl.attributes(.signUp, in: context))>
+        <p>\(context.text(.signUpPasskeyLead))</p>
+        \(FormField.personName(context.text(.signUpNameLabel), hint: context.text(.signUpNameHint)).html)
+        <button class="button" type="submit">\(context.text(.signUpWithPasskey))</button>
+        \(PasskeyControl.errorSlot)
+        </form>
+        """
+        // A refused password sign-up keeps its form open.
+        let open: HTML = error == nil ? "" : " open"
         return Page(
             title: context.text(.signUpTitle),
             main: """
             <h1>\(context.text(.signUpTitle))</h1>
+            \(passkeyForm)
+            <details class="other-ways" data-passkey-fallback\(open)>
+            <summary>\(context.text(.signUpOtherWays))</summary>
             <p class="lead">\(context.text(.signUpLead))</p>
             \(form.html(in: context))
+            </details>
             <p><a href="/sign-in">\(context.text(.signUpHaveAccount))</a></p>
             """
         )

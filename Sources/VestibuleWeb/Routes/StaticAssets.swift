@@ -9,38 +9,38 @@ struct StaticAssets: Sendable {
     static let stylesheetPath = "/static/vestibule.css"
     /// The in-page text-size control (LT-4, LT-6).
     static let textSizeScriptPath = "/static/text-size.js"
+    /// Passkey sign-in (AutoFill and button), sign-up and registration through `/api/v1/passkeys`.
+    static let passkeysScriptPath = "/static/passkeys.js"
 
-    let stylesheet: [UInt8]
-    let textSizeScript: [UInt8]
+    /// Each asset's bytes and content type, by path.
+    private let files: [String: (body: [UInt8], contentType: String)]
 
     struct MissingAsset: Error, CustomStringConvertible {
         let description: String
     }
 
     init() throws(MissingAsset) {
-        stylesheet = try Self.load("vestibule", "css")
-        textSizeScript = try Self.load("text-size", "js")
+        let script = "text/javascript; charset=utf-8"
+        files = [
+            Self.stylesheetPath: (try Self.load("vestibule", "css"), "text/css; charset=utf-8"),
+            Self.textSizeScriptPath: (try Self.load("text-size", "js"), script),
+            Self.passkeysScriptPath: (try Self.load("passkeys", "js"), script),
+        ]
     }
+
+    /// The bytes served at `path`.
+    func body(at path: String) -> [UInt8]? { files[path]?.body }
 
     /// Adds a route for every asset to `router`.
     func install(on router: inout Router) {
-        router.get(Self.stylesheetPath) { _ in stylesheetResponse() }
-        router.get(Self.textSizeScriptPath) { _ in textSizeScriptResponse() }
-    }
-
-    func stylesheetResponse() -> Response {
-        response(stylesheet, contentType: "text/css; charset=utf-8")
-    }
-
-    func textSizeScriptResponse() -> Response {
-        response(textSizeScript, contentType: "text/javascript; charset=utf-8")
-    }
-
-    private func response(_ body: [UInt8], contentType: String) -> Response {
-        var response = Response(status: .ok, headers: HTTPHeaders(), body: body)
-        response.headers.replace("Content-Type", contentType)
-        response.headers.replace("Cache-Control", "public, max-age=3600")
-        return response
+        for (path, file) in files {
+            router.get(path) { _ in
+                var response = Response(status: .ok, headers: HTTPHeaders(), body: file.body)
+                response.headers.replace("Content-Type", file.contentType)
+                response.headers.replace("Cache-Control", "public, max-age=3600")
+                return response
+            }
+        }
     }
 
     private static func load(_ name: String, _ ext: String) throws(MissingAsset) -> [UInt8] {

@@ -15,6 +15,10 @@ struct Visitor: Sendable {
     let visitorIDIsNew: Bool
 
     static let languageCookie = "vestibule_lang"
+    /// The method this browser last signed in with, offered first next time (AUTH-8).
+    static let lastMethodCookie = "vestibule_last_method"
+    /// Set once this browser was offered to add a passkey, so the offer is made once (AUTH-12).
+    static let passkeyOfferedCookie = "vestibule_passkey_offered"
 
     /// What anti-forgery tokens are bound to: the session once signed in, the visitor cookie before.
     var csrfBinding: String {

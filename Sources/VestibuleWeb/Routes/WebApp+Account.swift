@@ -14,15 +14,20 @@ extension WebApp {
         guard let session = visitor.session, let account = visitor.account else { return .redirect(to: "/sign-in") }
         let identities = try services.store.identities(of: account.id)
         let devices = try services.sessions.sessions(of: account.id)
+        let passkeys = try services.store.passkeys(of: account.id)
         let notice: TextKey? = switch request.query["notice"] {
         case "welcome": .accountWelcome
         case "password-changed": .accountPasswordChanged
+        case "passkey-added": .accountPasskeyAdded
+        case "passkey-renamed": .accountPasskeyRenamed
+        case "passkey-deleted": .accountPasskeyDeleted
         default: nil
         }
         return try render(for: request, visitor: visitor) { context in
             AccountPage.render(
                 in: context,
                 identities: identities,
+                passkeys: passkeys,
                 sessions: devices,
                 currentSession: session.id,
                 notice: notice.map { context.text($0) }

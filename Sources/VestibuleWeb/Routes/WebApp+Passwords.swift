@@ -5,7 +5,7 @@ import VestibuleHTTP
 /// Every answer is the same whether or not an address has an account; only its owner's inbox differs.
 extension WebApp {
     func installPasswordRoutes(on router: inout Router) {
-        router.get("/sign-in") { request in try page(for: request) { signInForm($0) } }
+        router.get("/sign-in") { request in try page(for: request) { signInForm($0, request: request) } }
         router.post("/sign-in") { request in try signInWithPassword(request) }
         router.get("/sign-up") { request in try page(for: request) { SignUpPage.render(in: $0, policy: services.passwordPolicy) } }
         router.post("/sign-up") { request in try signUp(request) }
@@ -26,9 +26,12 @@ extension WebApp {
         router.post("/account/password") { request in try changePassword(request) }
     }
 
-    private func signInForm(_ context: PageContext, email: String = "", error: String? = nil) -> Page {
+    /// The sign-in page, led by the method this browser used last (AUTH-8); a passkey for someone new.
+    private func signInForm(_ context: PageContext, request: Request, email: String = "", error: String? = nil) -> Page {
         let benefits = configuration.signInBenefits[context.language.tag] ?? context.text(.signInBenefits)
-        return SignInPage.render(in: context, benefits: benefits, email: email, error: error)
+        let remembered = (try? request.cookies())?[Visitor.lastMethodCookie].flatMap(SignInMethod.init(rawValue:))
+        let primary: SignInMethod = remembered == .password ? .password : .passkey
+        return SignInPage.render(in: context, benefits: benefits, primary: primary, email: email, error: error)
     }
 
     private func signInWithPassword(_ request: Request) throws -> Response {
@@ -38,7 +41,8 @@ extension WebApp {
         try limits.record("sign-in|account|\(email.lowercased())", configuration.rateLimits.signInPerAccount)
         do {
             let accountID = try services.passwords.signIn(email: email, password: form["password"] ?? "")
-            return try signIn(accountID, method: .password, visitor: visitor, request: request, then: "/account")
+            let next = try shouldOfferPasskey(to: accountID, request: request) ? "/account/passkey-offer" : "/account"
+            return try signIn(accountID, method: .password, visitor: visitor, request: request, then: next)
         } catch let error as AccountError where error.code == .emailNotVerified {
             // Reached only with the right password, so saying it reveals nothing to a guesser.
             if let code = try services.passwords.resendVerification(email), let address = try? EmailAddress(email) {
@@ -50,7 +54,7 @@ extension WebApp {
         } catch let error as AccountError where error.code == .invalidCredentials || error.code == .invalidEmail {
             // One answer for an unknown address, a malformed one and a wrong password (no enumeration).
             return try render(for: request, visitor: visitor, status: .unauthorized) { context in
-                signInForm(context, email: email, error: context.text(.signInInvalidCredentials))
+                signInForm(context, request: request, email: email, error: context.text(.signInInvalidCredentials))
             }
         }
     }
@@ -162,13 +166,6 @@ extension WebApp {
                 return ChangePasswordPage.render(in: context, policy: services.passwordPolicy, error: text)
             }
         }
-    }
-
-    /// The visitor and the form of a same-origin, token-carrying POST.
-    private func checkedForm(_ request: Request) throws -> (Visitor, FormFields) {
-        let visitor = try visitor(of: request)
-        try csrf.check(request, binding: visitor.csrfBinding)
-        return (visitor, try request.form())
     }
 
     /// What to tell the person about a refused form, in their language.

@@ -54,6 +54,7 @@ public struct WebApp: Sendable {
         router.get("/") { request in try page(for: request) { HomePage.render(in: $0) } }
         installAccountRoutes(on: &router)
         installPasswordRoutes(on: &router)
+        installPasskeyRoutes(on: &router)
         installWellKnownRoutes(on: &router)
     }
 
@@ -115,18 +116,39 @@ public struct WebApp: Sendable {
         )
     }
 
+    /// The visitor and the form of a same-origin, token-carrying POST.
+    func checkedForm(_ request: Request) throws -> (Visitor, FormFields) {
+        let visitor = try visitor(of: request)
+        try csrf.check(request, binding: visitor.csrfBinding)
+        return (visitor, try request.form())
+    }
+
     /// Starts a session for a person who just proved who they are, replacing any session the browser held.
     func signIn(_ accountID: AccountID, method: SignInMethod, visitor: Visitor, request: Request, then location: String)
         throws -> Response
     {
+        var response = Response.redirect(to: location)
+        try startSession(accountID, method: method, visitor: visitor, request: request, on: &response)
+        return response
+    }
+
+    /// Starts a session and sets its cookie on `response`, with the method remembered for the next sign-in
+    /// page (AUTH-8). The remembered method names no account, so it tells someone else at the browser nothing.
+    func startSession(
+        _ accountID: AccountID, method: SignInMethod, visitor: Visitor, request: Request, on response: inout Response
+    ) throws {
         let (_, token) = try services.sessions.signIn(
             accountID: accountID,
             method: method,
             userAgent: request.headers["User-Agent"] ?? "",
             replacing: visitor.token
         )
-        var response = Response.redirect(to: location)
         try sessionCookie.set(token.value, on: &response)
-        return response
+        response.setCookie(
+            try Cookie(
+                name: Visitor.lastMethodCookie, value: method.rawValue, maxAge: 365 * 24 * 3600,
+                secure: configuration.secure
+            )
+        )
     }
 }

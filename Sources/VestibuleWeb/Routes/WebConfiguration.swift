@@ -46,6 +46,9 @@ public struct RateLimits: Sendable, Equatable {
     public var codesPerAddress = RateLimit(attempts: 30, window: .seconds(900))
     /// Emails requested for one address (sign-up, resend, reset): stops mail bombing.
     public var emailsPerAccount = RateLimit(attempts: 5, window: .seconds(900))
+    /// Passkey API calls (options and answers) from one client address. Every sign-in page asks for options
+    /// once for AutoFill, so this is higher than the password limit; each call costs one signature check.
+    public var passkeyCeremoniesPerAddress = RateLimit(attempts: 120, window: .seconds(60))
     /// Emails requested from one client address.
     public var emailsPerAddress = RateLimit(attempts: 20, window: .seconds(900))
 

@@ -1,5 +1,6 @@
 public import VestibuleCore
 public import VestibuleMail
+public import VestibulePasskeys
 
 /// The domain services the pages use, assembled by the composition root.
 public struct WebServices: Sendable {
@@ -7,6 +8,7 @@ public struct WebServices: Sendable {
     public var sessions: SessionManager
     public var passwords: PasswordAccounts
     public var passwordPolicy: PasswordPolicy
+    public var passkeys: PasskeyCeremonies
     public var mail: MailQueue
     /// Set in development, when mail goes to the outbox folder: `/dev/outbox` then shows it.
     public var outbox: OutboxMailer?
@@ -16,6 +18,7 @@ public struct WebServices: Sendable {
         sessions: SessionManager,
         passwords: PasswordAccounts,
         passwordPolicy: PasswordPolicy,
+        passkeys: PasskeyCeremonies,
         mail: MailQueue,
         outbox: OutboxMailer?
     ) {
@@ -23,6 +26,7 @@ public struct WebServices: Sendable {
         self.sessions = sessions
         self.passwords = passwords
         self.passwordPolicy = passwordPolicy
+        self.passkeys = passkeys
         self.mail = mail
         self.outbox = outbox
     }

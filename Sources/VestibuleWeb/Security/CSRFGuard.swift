@@ -27,10 +27,14 @@ struct CSRFGuard: Sendable {
     /// Throws 403 unless the request is same-origin and carries the token for `binding`.
     func check(_ request: Request, binding: String) throws(HTTPError) {
         try checkOrigin(request)
-        let presented = try request.form()[Self.fieldName] ?? ""
-        guard ConstantTime.equals(Array(presented.utf8), Array(token(for: binding).utf8)) else {
+        guard isValid(try request.form()[Self.fieldName] ?? "", for: binding) else {
             throw HTTPError(.forbidden, "The form's anti-forgery token is missing or wrong.")
         }
+    }
+
+    /// Whether `presented` is the token for `binding`, compared in constant time.
+    func isValid(_ presented: String, for binding: String) -> Bool {
+        ConstantTime.equals(Array(presented.utf8), Array(token(for: binding).utf8))
     }
 
     /// Same-origin check. Browsers send `Origin` on every cross-origin POST and on same-origin POSTs too;

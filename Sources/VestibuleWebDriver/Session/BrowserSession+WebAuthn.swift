@@ -26,4 +26,15 @@ extension BrowserSession {
     public func setUserVerified(_ verified: Bool, authenticatorID: String) throws(WebDriverError) {
         _ = try wire.post(path("/webauthn/authenticator/\(authenticatorID)/uv"), ["isUserVerified": .bool(verified)])
     }
+
+    /// Puts a credential into the authenticator, described as ``credentials(authenticatorID:)`` returns them:
+    /// with it, a test can restore a passkey it took out, or give it an older signature counter.
+    public func addCredential(_ credential: JSONValue, authenticatorID: String) throws(WebDriverError) {
+        _ = try wire.post(path("/webauthn/authenticator/\(authenticatorID)/credential"), credential)
+    }
+
+    /// Takes a credential out of the authenticator, as if the person deleted the passkey on their device.
+    public func removeCredential(_ credentialID: String, authenticatorID: String) throws(WebDriverError) {
+        _ = try wire.delete(path("/webauthn/authenticator/\(authenticatorID)/credentials/\(credentialID)"))
+    }
 }

@@ -1,0 +1,33 @@
+import VestibuleHTTP
+import VestibulePasskeys
+
+/// Why the API refused a call: an HTTP status, a stable code for programs, a sentence for people.
+struct APIRefusal: Error {
+    let status: HTTPStatus
+    let code: String
+    let message: String
+
+    init(status: HTTPStatus, code: String, message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
+    static func invalid(_ message: String) -> APIRefusal {
+        APIRefusal(status: .badRequest, code: "invalidRequest", message: message)
+    }
+
+    static let signInRequired = APIRefusal(status: .unauthorized, code: "signInRequired", message: "Sign in first.")
+
+    /// A refused ceremony. The code is the check that failed; the sentence says what the person can do.
+    init(passkeyError error: PasskeyError, in call: PasskeyAPICall) {
+        switch error.code {
+        case .credentialUnknown, .userHandleMismatch:
+            self.init(status: .unauthorized, code: error.code.rawValue, message: call.text(.passkeyUnknown))
+        case .credentialExists:
+            self.init(status: .conflict, code: error.code.rawValue, message: call.text(.passkeyExists))
+        default:
+            self.init(status: .badRequest, code: error.code.rawValue, message: call.text(.passkeyFailed))
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import VestibuleCore
+import VestibuleHTTP
+import VestibulePasskeys
+
+/// The passkey JSON API that Vestibule's pages and native apps share (documented in `docs/api.md`):
+/// options, then the browser's or app's answer, for registration, passkey-only sign-up and sign-in.
+///
+/// Requests are `application/json`, which a cross-site page cannot send without a CORS preflight that
+/// Vestibule never grants. A browser request must also come from this origin and, when it carries cookies,
+/// present the page's anti-forgery token in `X-CSRF-Token`. Native apps send no cookies: they authenticate
+/// with `Authorization: Bearer <session token>` and ask for the session as a token.
+extension WebApp {
+    func installPasskeyAPIRoutes(on router: inout Router) {
+        router.post("/api/v1/passkeys/registration/options") { request in
+            try passkeyAPI(request) { call in
+                guard let account = try call.account() else { throw APIRefusal.signInRequired }
+                return try .json(
+                    OptionsReply(
+                        publicKey: try services.passkeys.registrationOptions(for: account),
+                        labels: call.labels(for: call.body(OptionsRequest.self).biometryType, purpose: .registration)
+                    )
+                )
+            }
+        }
+        router.post("/api/v1/passkeys/sign-up/options") { request in
+            try passkeyAPI(request) { call in
+                let body = try call.body(OptionsRequest.self)
+                let displayName = (body.displayName ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+                guard (1...PasskeyNames.maximumLength).contains(displayName.count) else {
+                    throw APIRefusal.invalid(call.text(.passkeyNameRequired))
+                }
+                return try .json(
+                    OptionsReply(
+                        publicKey: try services.passkeys.signUpOptions(displayName: displayName),
+                        labels: call.labels(for: body.biometryType, purpose: .registration)
+                    )
+                )
+            }
+        }
+        router.post("/api/v1/passkeys/registration") { request in
+            try passkeyAPI(request) { call in
+                let body = try call.body(CeremonyRequest<RegistrationResponse>.self)
+                let name = PasskeyNames.name(chosen: body.name, userAgent: request.headers["User-Agent"])
+                let registration = try services.passkeys.register(
+                    body.credential, signedIn: try call.account()?.id, name: name
+                )
+                guard registration.createdAccount else {
+                    return try .json(CeremonyReply(accountID: registration.credential.accountID.rawValue, redirect: "/account?notice=passkey-added"))
+                }
+                return try call.signedIn(registration.credential.accountID, delivery: body.sessionDelivery, redirect: "/account?notice=welcome")
+            }
+        }
+        router.post("/api/v1/passkeys/authentication/options") { request in
+            try passkeyAPI(request) { call in
+                try .json(
+                    OptionsReply(
+                        publicKey: try services.passkeys.authenticationOptions(),
+                        labels: call.labels(for: call.body(OptionsRequest.self).biometryType, purpose: .authentication)
+                    )
+                )
+            }
+        }
+        router.post("/api/v1/passkeys/authentication") { request in
+            try passkeyAPI(request) { call in
+                let body = try call.body(CeremonyRequest<AuthenticationResponse>.self)
+                let credential = try services.passkeys.authenticate(body.credential)
+                return try call.signedIn(credential.accountID, delivery: body.sessionDelivery, redirect: "/account")
+            }
+        }
+    }
+
+    /// Runs one API call: checks where it comes from, counts it against the address's limit, and turns every
+    /// refusal into a JSON error with a sentence in the caller's language. Store failures stay 5xx.
+    private func passkeyAPI(_ request: Request, _ handle: (PasskeyAPICall) throws -> Response) throws -> Response {
+        let visitor = try visitor(of: request)
+        let call = PasskeyAPICall(app: self, request: request, visitor: visitor)
+        do {
+            try call.checkProvenance()
+            try limits.record("passkey|address|\(request.remoteAddress)", configuration.rateLimits.passkeyCeremoniesPerAddress)
+            return try handle(call)
+        } catch let refusal as APIRefusal {
+            return try call.reply(refusal)
+        } catch let error as PasskeyError {
+            logger.info("passkey ceremony refused", ["reason": error.description, "request": request.id.description])
+            return try call.reply(APIRefusal(passkeyError: error, in: call))
+        } catch let error as HTTPError {
+            return try call.reply(APIRefusal(status: error.status, code: "refused", message: call.refusalText(for: error)), headers: error.headers)
+        }
+    }
+}
