@@ -5,7 +5,8 @@
 //   foundations        VestibuleLogging   VestibuleJSON   VestibuleCrypto (OpenSSL, libsodium)
 //   transport          VestibuleHTTP (libmicrohttpd)
 //   domain             VestibuleCore (accounts, identities, sessions, the Store interface; no C, no HTTP)
-//   storage backends   VestibuleSQLite   VestibulePostgres
+//   storage            VestibuleSQL (every Store operation once, against SQLConnection; no C)
+//   storage backends   VestibuleSQLite   VestibulePostgres (C driver, dialect, migrations, error mapping)
 //   sign-in methods    VestibulePasskeys (WebAuthn verification and ceremonies on the Store)
 //   presentation       VestibuleWeb (pages, localization, stylesheet)
 //   composition        VestibuleApp (configuration → application), the `vestibule` executable
@@ -51,8 +52,18 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "vestibule-audit", dependencies: ["VestibuleAudit"], swiftSettings: swiftSettings),
-        .target(name: "VestibuleSQLite", dependencies: ["CSQLite", "VestibuleCore"], swiftSettings: swiftSettings),
-        .target(name: "VestibulePostgres", dependencies: ["CPostgres", "VestibuleCore"], swiftSettings: swiftSettings),
+        // Every Store operation once, in SQL, against SQLConnection; the backends add a driver and a dialect.
+        .target(name: "VestibuleSQL", dependencies: ["VestibuleCore"], swiftSettings: swiftSettings),
+        .target(
+            name: "VestibuleSQLite",
+            dependencies: ["CSQLite", "VestibuleCore", "VestibuleSQL"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "VestibulePostgres",
+            dependencies: ["CPostgres", "VestibuleCore", "VestibuleSQL"],
+            swiftSettings: swiftSettings
+        ),
         // WebAuthn relying-party verification: CBOR, COSE keys, attestation, assertions.
         .target(name: "VestibulePasskeys", dependencies: ["VestibuleCore", "VestibuleCrypto"], swiftSettings: swiftSettings),
         .target(
@@ -93,7 +104,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VestibuleStoreTests",
-            dependencies: ["VestibuleCore", "VestibuleSQLite", "VestibulePostgres", "VestibuleTesting"],
+            dependencies: ["VestibuleCore", "VestibuleSQL", "VestibuleSQLite", "VestibulePostgres", "VestibuleTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,14 +1,17 @@
 internal import CPostgres
 import Foundation
 import VestibuleCore
+import VestibuleSQL
 
 /// One libpq connection with the names of the statements prepared on it.
 ///
-/// Used by one thread at a time: the pool hands it to one borrower at once.
-final class PostgresConnection {
+/// Used by one thread at a time: its pool lends it to one borrower at once.
+final class PostgresConnection: SQLConnection {
+    static let dialect: any SQLDialect = PostgresDialect()
+
     private let handle: OpaquePointer
     private let secret: ConnectionSecret
-    /// Prepared statement names by their SQL; each query is parsed and planned once per connection.
+    /// Prepared statement names by their SQL; each statement is parsed and planned once per connection.
     private var prepared: [String: String] = [:]
 
     /// Connects with `url` (a `postgres://` URI libpq parses itself).
@@ -31,21 +34,25 @@ final class PostgresConnection {
 
     deinit { PQfinish(handle) }
 
-    /// Whether the connection can be handed out again: still connected and outside any transaction.
-    var isReusable: Bool {
-        PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE
+    /// Anything but idle: inside a transaction (healthy or failed), or a connection in an unknown state.
+    var isInTransaction: Bool { PQtransactionStatus(handle) != PQTRANS_IDLE }
+
+    var isReusable: Bool { PQstatus(handle) == CONNECTION_OK && !isInTransaction }
+
+    func execute(_ script: String) throws(StoreError) {
+        _ = try check(PQexec(handle, script), action: "execute")
     }
 
-    /// Runs SQL that binds no values (transaction control, migrations; may hold several statements).
-    func execute(_ sql: String) throws(StoreError) {
-        _ = try check(PQexec(handle, sql), action: "execute")
+    func run(_ statement: String, binding values: [SQLValue]) throws(StoreError) -> Int {
+        try executePrepared(statement, values).changedRows
     }
 
-    /// Runs a statement with `values` bound to `$1…` as text, prepared once per connection when `prepared`.
-    @discardableResult
-    func query(_ sql: String, _ values: [any PostgresBindable] = [], prepared: Bool = true)
-        throws(StoreError) -> PostgresResult
-    {
+    func query(_ statement: String, binding values: [SQLValue]) throws(StoreError) -> [SQLRow] {
+        try executePrepared(statement, values).rows()
+    }
+
+    /// Runs `sql` with `values` sent in libpq's text format, prepared once per connection.
+    private func executePrepared(_ sql: String, _ values: [SQLValue]) throws(StoreError) -> PostgresResult {
         var texts: [String?] = []
         texts.reserveCapacity(values.count)
         for value in values {
@@ -59,34 +66,14 @@ final class PostgresConnection {
         defer { copies.forEach { free($0) } }
         let parameters: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
         let count = Int32(parameters.count)
-        if prepared {
-            let name = try statementName(for: sql, parameterCount: count)
-            return try check(PQexecPrepared(handle, name, count, parameters, nil, nil, 0), action: "execute")
-        }
-        return try check(PQexecParams(handle, sql, count, nil, parameters, nil, nil, 0), action: "execute")
-    }
-
-    /// Runs `body` in a transaction; commits when it returns, rolls back when it throws.
-    func transaction<R>(_ body: (PostgresConnection) throws(StoreError) -> R) throws(StoreError) -> R {
-        try execute("BEGIN")
-        do throws(StoreError) {
-            let result = try body(self)
-            try execute("COMMIT")
-            return result
-        } catch {
-            // A failing rollback is ignored so the first error reaches the caller; a connection left in a
-            // transaction is not reusable and the pool drops it.
-            if PQtransactionStatus(handle) != PQTRANS_IDLE {
-                PQclear(PQexec(handle, "ROLLBACK"))
-            }
-            throw error
-        }
+        let name = try statementName(for: sql, parameterCount: count)
+        return try check(PQexecPrepared(handle, name, count, parameters, nil, nil, 0), action: "execute")
     }
 
     private func statementName(for sql: String, parameterCount: Int32) throws(StoreError) -> String {
         if let name = prepared[sql] { return name }
         let name = "vestibule_\(prepared.count + 1)"
-        // Parameter types are inferred by the server from where each `$n` appears.
+        // Each `$n` carries its type as a cast (``PostgresDialect``), so the server infers none.
         _ = try check(PQprepare(handle, name, sql, parameterCount, nil), action: "prepare")
         prepared[sql] = name
         return name
@@ -111,26 +98,3 @@ final class PostgresConnection {
 
 @available(*, unavailable)
 extension PostgresConnection: Sendable {}
-
-/// The password in the store's URL, kept only to remove it from libpq's messages before they become errors.
-struct ConnectionSecret: Sendable {
-    private let forms: [String]
-
-    init(url: String) {
-        // postgres://user:password@host…: the password sits between the first ':' after "//" and the last '@'
-        // of the authority.
-        guard let schemeEnd = url.range(of: "://") else { forms = []; return }
-        let rest = url[schemeEnd.upperBound...]
-        let authority = rest.prefix { $0 != "/" && $0 != "?" }
-        guard let at = authority.lastIndex(of: "@") else { forms = []; return }
-        let userInfo = authority[..<at]
-        guard let colon = userInfo.firstIndex(of: ":") else { forms = []; return }
-        let password = String(userInfo[userInfo.index(after: colon)...])
-        guard !password.isEmpty else { forms = []; return }
-        forms = [password, password.removingPercentEncoding].compactMap { $0 }.filter { !$0.isEmpty }
-    }
-
-    func scrub(_ text: String) -> String {
-        forms.reduce(text) { $0.replacingOccurrences(of: $1, with: "********") }
-    }
-}

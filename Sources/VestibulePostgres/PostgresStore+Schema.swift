@@ -1,36 +1,110 @@
-public import VestibuleCore
+package import VestibuleSQL
 
 extension PostgresStore {
-    /// Applies every migration the database lacks, each in its own transaction under an advisory lock.
-    /// - Throws: `.incompatibleSchema` when the database was migrated by a newer Vestibule.
-    @discardableResult
-    public func migrate() throws(StoreError) -> [Int] {
-        try withConnection("migrate") { connection throws(StoreError) in
-            var applied: [Int] = []
-            while let version = try PostgresMigration.applyNext(on: connection) {
-                applied.append(version)
-            }
-            return applied
-        }
-    }
+    /// The PostgreSQL schema: the SQLite migrations with the same versions, in PostgreSQL's SQL. Dates are
+    /// `bigint` milliseconds (as SQLite's integers), bytes are `bytea`, and tables whose lists are ordered by
+    /// insertion get an identity column `seq` (SQLite has its `rowid`).
+    package static let schema = SQLSchema(
+        migrations: [
+            SQLMigration(version: 1, sql: """
+            CREATE TABLE accounts (
+                id text PRIMARY KEY,
+                display_name text,
+                email text,
+                created_at bigint NOT NULL
+            );
 
-    /// The highest migration version applied; 0 before the first ``migrate()``.
-    public func schemaVersion() throws(StoreError) -> Int {
-        try withConnection("schemaVersion") { connection throws(StoreError) in
-            try PostgresMigration.appliedVersion(on: connection)
-        }
-    }
+            CREATE TABLE identities (
+                seq bigint GENERATED ALWAYS AS IDENTITY,
+                account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                method text NOT NULL,
+                subject text NOT NULL,
+                email text,
+                created_at bigint NOT NULL,
+                last_used_at bigint,
+                UNIQUE (method, subject)
+            );
+            CREATE INDEX identities_account_id ON identities (account_id);
 
-    /// PostgreSQL has no counterpart of SQLite's `PRAGMA integrity_check` (its storage checks are page
-    /// checksums and `amcheck`, both for operators): `true` when the server answers `SELECT 1` and the
-    /// schema version is one this build knows.
-    public func checkIntegrity() throws(StoreError) -> Bool {
-        try withConnection("checkIntegrity") { connection throws(StoreError) in
-            let answer = try connection.query("SELECT 1", prepared: false).firstRow { row throws(StoreError) in
-                try row.integer(0)
-            }
-            let version = try PostgresMigration.appliedVersion(on: connection)
-            return answer == 1 && version <= PostgresMigration.latestVersion
-        }
-    }
+            CREATE TABLE sessions (
+                seq bigint GENERATED ALWAYS AS IDENTITY,
+                id text PRIMARY KEY,
+                account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                token_hash bytea NOT NULL,
+                method text NOT NULL,
+                created_at bigint NOT NULL,
+                last_seen_at bigint NOT NULL,
+                expires_at bigint NOT NULL,
+                user_agent text NOT NULL
+            );
+            CREATE UNIQUE INDEX sessions_token_hash ON sessions (token_hash);
+            CREATE INDEX sessions_account_id ON sessions (account_id);
+
+            CREATE TABLE signing_keys (
+                seq bigint GENERATED ALWAYS AS IDENTITY,
+                key_id text PRIMARY KEY,
+                algorithm text NOT NULL,
+                sealed_private_key bytea NOT NULL,
+                public_jwk text NOT NULL,
+                created_at bigint NOT NULL,
+                retired_at bigint
+            );
+            """),
+            SQLMigration(version: 2, sql: """
+            CREATE TABLE password_credentials (
+                account_id text PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
+                password_hash text NOT NULL,
+                verified_at bigint,
+                updated_at bigint NOT NULL
+            );
+
+            CREATE TABLE one_time_codes (
+                purpose text NOT NULL,
+                subject text NOT NULL,
+                code_mac bytea NOT NULL,
+                expires_at bigint NOT NULL,
+                attempts integer NOT NULL,
+                PRIMARY KEY (purpose, subject)
+            );
+            CREATE INDEX one_time_codes_expires_at ON one_time_codes (expires_at);
+            """),
+            SQLMigration(version: 3, sql: """
+            CREATE TABLE passkey_credentials (
+                seq bigint GENERATED ALWAYS AS IDENTITY,
+                credential_id bytea PRIMARY KEY,
+                account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                public_key bytea NOT NULL,
+                sign_count bigint NOT NULL,
+                backup_eligible integer NOT NULL,
+                backed_up integer NOT NULL,
+                transports text NOT NULL,
+                aaguid bytea NOT NULL,
+                name text NOT NULL,
+                created_at bigint NOT NULL,
+                last_used_at bigint,
+                clone_warning_at bigint
+            );
+            CREATE INDEX passkey_credentials_account_id ON passkey_credentials (account_id);
+
+            CREATE TABLE passkey_challenges (
+                challenge_hash bytea PRIMARY KEY,
+                purpose text NOT NULL,
+                account_id text,
+                display_name text,
+                expires_at bigint NOT NULL
+            );
+            CREATE INDEX passkey_challenges_expires_at ON passkey_challenges (expires_at);
+            """),
+        ],
+        createLedger: """
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                version integer PRIMARY KEY,
+                applied_at bigint NOT NULL
+            )
+            """,
+        ledgerExists: "SELECT 1 WHERE to_regclass('schema_migrations') IS NOT NULL",
+        // Instances starting together migrate one after another (advisory locks are per database; the key is
+        // "VESTIBUL" in ASCII). The lock comes before creating the ledger, which two servers cannot do at once.
+        lock: "SELECT pg_advisory_xact_lock(\(0x5645_5354_4942_554C as Int64))"
+    )
 }

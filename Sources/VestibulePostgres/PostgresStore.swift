@@ -1,15 +1,17 @@
 public import VestibuleCore
+public import VestibuleSQL
 
 /// The ``Store`` for several Vestibule instances sharing one PostgreSQL database, through libpq.
 ///
 /// A pool of up to `poolSize` connections, each with its own prepared statements; operations of more than
-/// one statement run in a transaction. Calls block the calling thread.
+/// one statement run in a transaction. The operations themselves are the shared ones of ``SQLStore``. Calls
+/// block the calling thread.
 ///
 /// PostgreSQL runs at READ COMMITTED: every compare-and-swap is a single `UPDATE` or `DELETE` whose `WHERE`
 /// holds the expectation, so a concurrent writer of the same row makes it wait and re-check the row as
 /// committed, and exactly one of two racing callers wins.
-public final class PostgresStore: Store {
-    private let pool: PostgresConnectionPool
+public final class PostgresStore: SQLStore {
+    private let pool: SQLConnectionPool<PostgresConnection>
 
     /// Connects to `url` (`postgres://user:password@host:port/database`, any URI libpq accepts).
     ///
@@ -21,7 +23,10 @@ public final class PostgresStore: Store {
         guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
             throw StoreError(.unavailable, "the database URL must start with postgres:// or postgresql://")
         }
-        pool = try PostgresConnectionPool(url: url, secret: ConnectionSecret(url: url), size: poolSize)
+        let secret = ConnectionSecret(url: url)
+        pool = try SQLConnectionPool(size: poolSize, initialCount: 1) { () throws(StoreError) in
+            try PostgresConnection(url: url, secret: secret)
+        }
     }
 
     /// Waits for calls in progress, then closes every connection. Idempotent.
@@ -29,24 +34,23 @@ public final class PostgresStore: Store {
         pool.close()
     }
 
-    /// Runs `body` with a pooled connection, outside any transaction (each statement commits on its own);
-    /// errors name `operation`.
-    func withConnection<R>(
-        _ operation: String,
-        _ body: (PostgresConnection) throws(StoreError) -> R
-    ) throws(StoreError) -> R {
-        do throws(StoreError) {
-            return try pool.withConnection(body)
-        } catch {
-            throw error.during(operation)
+    /// PostgreSQL has no counterpart of SQLite's `PRAGMA integrity_check` (its storage checks are page
+    /// checksums and `amcheck`, both for operators): `true` when the server answers `SELECT 1` and the
+    /// schema version is one this build knows.
+    public func checkIntegrity() throws(StoreError) -> Bool {
+        try reading("checkIntegrity") { connection throws(StoreError) in
+            let answer = try connection.firstRow("SELECT 1") { row throws(StoreError) in try row.integer(0) }
+            let version = try Self.schema.appliedVersion(on: connection)
+            return answer == 1 && version <= Self.schema.latestVersion
         }
     }
 
-    /// Runs `body` in a transaction on a pooled connection; errors name `operation`.
-    func transaction<R>(
-        _ operation: String,
-        _ body: (PostgresConnection) throws(StoreError) -> R
-    ) throws(StoreError) -> R {
-        try withConnection(operation) { connection throws(StoreError) in try connection.transaction(body) }
+    /// Any pooled connection: each statement outside a transaction commits on its own.
+    package func read<R>(_ body: (any SQLConnection) throws(StoreError) -> R) throws(StoreError) -> R {
+        try pool.withConnection(body)
+    }
+
+    package func write<R>(_ body: (any SQLConnection) throws(StoreError) -> R) throws(StoreError) -> R {
+        try pool.withConnection(body)
     }
 }

@@ -15,14 +15,6 @@ extension StoreError {
         self.init(Self.code(forSQLState: sqlState), "\(action): \(secret.scrub(message))", backendCode: sqlState)
     }
 
-    /// The error for any call made after ``PostgresStore/close()``.
-    static let closed = StoreError(.unavailable, "the database is closed")
-
-    /// The same error with what was being done (a store operation, a migration) in front of its detail.
-    func during(_ context: String) -> StoreError {
-        StoreError(code, "\(context): \(detail)", backendCode: backendCode)
-    }
-
     private static func code(forSQLState state: String?) -> Code {
         switch state {
         case "23505": .conflict  // unique_violation

@@ -1,30 +1,107 @@
-public import VestibuleCore
+package import VestibuleSQL
 
 extension SQLiteStore {
-    /// Applies every migration the database lacks, each in its own transaction.
-    /// - Throws: `.incompatibleSchema` when the database was migrated by a newer Vestibule.
-    @discardableResult
-    public func migrate() throws(StoreError) -> [Int] {
-        try withWriter("migrate") { connection throws(StoreError) in
-            try connection.execute(Migration.createLedger)
-            var applied: [Int] = []
-            while let version = try Migration.applyNext(on: connection) {
-                applied.append(version)
-            }
-            return applied
-        }
-    }
+    /// The SQLite schema: dates are `INTEGER` milliseconds, bytes are `BLOB`, every table is `STRICT` (so a
+    /// value of the wrong type is refused, not converted), and lists in insertion order use the `rowid`.
+    package static let schema = SQLSchema(
+        migrations: [
+            SQLMigration(version: 1, sql: """
+            CREATE TABLE accounts (
+                id TEXT PRIMARY KEY NOT NULL,
+                display_name TEXT,
+                email TEXT,
+                created_at INTEGER NOT NULL
+            ) STRICT;
 
-    /// The highest migration version applied; 0 before the first ``migrate()``.
-    public func schemaVersion() throws(StoreError) -> Int {
-        try read("schemaVersion") { connection throws(StoreError) in try Migration.appliedVersion(on: connection) }
-    }
+            CREATE TABLE identities (
+                account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                method TEXT NOT NULL,
+                subject TEXT NOT NULL,
+                email TEXT,
+                created_at INTEGER NOT NULL,
+                last_used_at INTEGER,
+                UNIQUE (method, subject)
+            ) STRICT;
+            CREATE INDEX identities_account_id ON identities (account_id);
 
-    /// Runs `PRAGMA integrity_check`: `true` when SQLite reports the single row `ok`.
-    public func checkIntegrity() throws(StoreError) -> Bool {
-        try read("checkIntegrity") { connection throws(StoreError) in
-            let report = try connection.rows("PRAGMA integrity_check") { row throws(StoreError) in try row.text(0) }
-            return report == ["ok"]
-        }
-    }
+            CREATE TABLE sessions (
+                id TEXT PRIMARY KEY NOT NULL,
+                account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                token_hash BLOB NOT NULL,
+                method TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                last_seen_at INTEGER NOT NULL,
+                expires_at INTEGER NOT NULL,
+                user_agent TEXT NOT NULL
+            ) STRICT;
+            CREATE UNIQUE INDEX sessions_token_hash ON sessions (token_hash);
+            CREATE INDEX sessions_account_id ON sessions (account_id);
+
+            CREATE TABLE signing_keys (
+                key_id TEXT PRIMARY KEY NOT NULL,
+                algorithm TEXT NOT NULL,
+                sealed_private_key BLOB NOT NULL,
+                public_jwk TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                retired_at INTEGER
+            ) STRICT;
+            """),
+            // Password accounts: the credential (one per account; whether its email is verified lives here) and
+            // the one-time codes for email verification and password reset, stored as HMACs, one per purpose
+            // and address.
+            SQLMigration(version: 2, sql: """
+            CREATE TABLE password_credentials (
+                account_id TEXT PRIMARY KEY NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                password_hash TEXT NOT NULL,
+                verified_at INTEGER,
+                updated_at INTEGER NOT NULL
+            ) STRICT;
+
+            CREATE TABLE one_time_codes (
+                purpose TEXT NOT NULL,
+                subject TEXT NOT NULL,
+                code_mac BLOB NOT NULL,
+                expires_at INTEGER NOT NULL,
+                attempts INTEGER NOT NULL,
+                PRIMARY KEY (purpose, subject)
+            ) STRICT;
+            CREATE INDEX one_time_codes_expires_at ON one_time_codes (expires_at);
+            """),
+            SQLMigration(version: 3, sql: """
+            CREATE TABLE passkey_credentials (
+                credential_id BLOB PRIMARY KEY NOT NULL,
+                account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                public_key BLOB NOT NULL,
+                sign_count INTEGER NOT NULL,
+                backup_eligible INTEGER NOT NULL,
+                backed_up INTEGER NOT NULL,
+                transports TEXT NOT NULL,
+                aaguid BLOB NOT NULL,
+                name TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                last_used_at INTEGER,
+                clone_warning_at INTEGER
+            ) STRICT;
+            CREATE INDEX passkey_credentials_account_id ON passkey_credentials (account_id);
+
+            CREATE TABLE passkey_challenges (
+                challenge_hash BLOB PRIMARY KEY NOT NULL,
+                purpose TEXT NOT NULL,
+                account_id TEXT,
+                display_name TEXT,
+                expires_at INTEGER NOT NULL
+            ) STRICT;
+            CREATE INDEX passkey_challenges_expires_at ON passkey_challenges (expires_at);
+            """),
+        ],
+        createLedger: """
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                version INTEGER PRIMARY KEY NOT NULL,
+                applied_at INTEGER NOT NULL
+            ) STRICT
+            """,
+        ledgerExists: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'",
+        // BEGIN IMMEDIATE takes the file's write lock, which already excludes every other process's writer.
+        lock: nil
+    )
 }

@@ -1,17 +1,19 @@
 public import VestibuleCore
-import Synchronization
+public import VestibuleSQL
 
 /// The ``Store`` for a single Vestibule instance: one SQLite file in write-ahead-log mode.
 ///
 /// One connection writes, behind a lock, since SQLite allows one writer at a time anyway; a pool of reader
-/// connections serves lookups alongside it. Calls block the calling thread.
+/// connections serves lookups alongside it. The operations themselves are the shared ones of ``SQLStore``.
+/// Calls block the calling thread.
 ///
 /// `path` must name a file (not `:memory:`): readers and the writer share the database through it.
-public final class SQLiteStore: Store {
-    /// `nil` once the store is closed. The lock also serializes writes, so transactions never wait on each
-    /// other inside SQLite.
-    private let writer: Mutex<Connection?>
-    private let readers: ConnectionPool
+public final class SQLiteStore: SQLStore {
+    /// The writer, as a pool of one: borrowing it is taking the lock that serializes writes, so transactions
+    /// never wait on each other inside SQLite. A single statement outside a transaction takes SQLite's write
+    /// lock as it starts, as `BEGIN IMMEDIATE` does.
+    private let writer: SQLConnectionPool<SQLiteConnection>
+    private let readers: SQLConnectionPool<SQLiteConnection>
 
     /// Opens (creating if needed) the database at `path` with `readerCount` reader connections.
     ///
@@ -20,49 +22,32 @@ public final class SQLiteStore: Store {
     public init(path: String, readerCount: Int = 4) throws(StoreError) {
         precondition(readerCount > 0, "SQLiteStore needs at least one reader connection")
         // The writer opens first: it creates the file and switches it to WAL before any reader looks.
-        writer = Mutex(try Connection(path: path, role: .writer))
-        readers = try ConnectionPool(path: path, count: readerCount)
+        writer = try SQLConnectionPool(size: 1, initialCount: 1) { () throws(StoreError) in
+            try SQLiteConnection(path: path, role: .writer)
+        }
+        readers = try SQLConnectionPool(size: readerCount, initialCount: readerCount) { () throws(StoreError) in
+            try SQLiteConnection(path: path, role: .reader)
+        }
     }
 
     /// Waits for calls in progress, then closes every connection. Idempotent.
     public func close() {
         readers.close()
-        writer.withLock { $0 = nil }
+        writer.close()
     }
 
-    /// Runs `body` with a reader connection; errors name `operation`.
-    func read<R: Sendable>(
-        _ operation: String,
-        _ body: (Connection) throws(StoreError) -> R
-    ) throws(StoreError) -> R {
-        do throws(StoreError) {
-            return try readers.withConnection(body)
-        } catch {
-            throw error.during(operation)
+    /// Runs `PRAGMA integrity_check`: `true` when SQLite reports the single row `ok`.
+    public func checkIntegrity() throws(StoreError) -> Bool {
+        try reading("checkIntegrity") { connection throws(StoreError) in
+            try connection.rows("PRAGMA integrity_check") { row throws(StoreError) in try row.text(0) } == ["ok"]
         }
     }
 
-    /// Runs `body` in a transaction on the writer connection; errors name `operation`.
-    @discardableResult
-    func write<R: Sendable>(
-        _ operation: String,
-        _ body: (Connection) throws(StoreError) -> R
-    ) throws(StoreError) -> R {
-        try withWriter(operation) { connection throws(StoreError) in try connection.transaction(body) }
+    package func read<R>(_ body: (any SQLConnection) throws(StoreError) -> R) throws(StoreError) -> R {
+        try readers.withConnection(body)
     }
 
-    /// Runs `body` with the writer connection, outside any transaction; errors name `operation`.
-    func withWriter<R: Sendable>(
-        _ operation: String,
-        _ body: (Connection) throws(StoreError) -> R
-    ) throws(StoreError) -> R {
-        do throws(StoreError) {
-            return try writer.withLock { slot throws(StoreError) -> R in
-                guard let connection = slot else { throw StoreError.closed }
-                return try body(connection)
-            }
-        } catch {
-            throw error.during(operation)
-        }
+    package func write<R>(_ body: (any SQLConnection) throws(StoreError) -> R) throws(StoreError) -> R {
+        try writer.withConnection(body)
     }
 }

@@ -11,14 +11,6 @@ extension StoreError {
         self.init(Self.code(forSQLite: code), "\(action): \(message)", backendCode: String(code))
     }
 
-    /// The error for any call made after ``SQLiteStore/close()``.
-    static let closed = StoreError(.unavailable, "the database is closed")
-
-    /// The same error with what was being done (a store operation, a migration) in front of its detail.
-    func during(_ context: String) -> StoreError {
-        StoreError(code, "\(context): \(detail)", backendCode: backendCode)
-    }
-
     private static func code(forSQLite code: Int32) -> Code {
         switch code {
         case VESTIBULE_SQLITE_CONSTRAINT_UNIQUE, VESTIBULE_SQLITE_CONSTRAINT_PRIMARYKEY:

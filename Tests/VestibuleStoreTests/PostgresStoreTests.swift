@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import VestibuleCore
 @testable import VestibulePostgres
+import VestibuleSQL
 import VestibuleTesting
 
 /// What only the PostgreSQL backend promises: its migration lock, its error texts, its pool's recovery.
@@ -25,9 +26,9 @@ struct PostgresStoreTests {
             defer { store.close() }
             try store.migrate()
             let newerVestibule = try PostgresConnection(url: url, secret: ConnectionSecret(url: url))
-            try newerVestibule.query(
-                "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)",
-                [Int64(PostgresMigration.latestVersion + 1), Date()]
+            let futureVersion = Int64(PostgresStore.schema.latestVersion + 1)
+            try newerVestibule.run(
+                "INSERT INTO schema_migrations (version, applied_at) VALUES (\(futureVersion), \(Date()))"
             )
 
             let error = #expect(throws: StoreError.self) { try store.migrate() }
@@ -51,8 +52,8 @@ struct PostgresStoreTests {
                     Issue.record(error, "store \(index)")
                 }
             }
-            #expect(applied.withLock { $0.sorted() } == PostgresMigration.all.map(\.version))
-            #expect(try stores[0].schemaVersion() == PostgresMigration.latestVersion)
+            #expect(applied.withLock { $0.sorted() } == PostgresStore.schema.migrations.map(\.version))
+            #expect(try stores[0].schemaVersion() == PostgresStore.schema.latestVersion)
         }
     }
 
@@ -60,14 +61,13 @@ struct PostgresStoreTests {
     func migrationTwoUpgradesAVersionOneDatabaseAndKeepsItsAccounts() throws {
         try withDatabase { url in
             let older = try PostgresConnection(url: url, secret: ConnectionSecret(url: url))
-            try older.execute(PostgresMigration.createLedger)
-            #expect(try PostgresMigration.applyNext(on: older) == 1)
+            #expect(try PostgresStore.schema.applyNext(on: older) == 1)
             let store = try PostgresStore(url: url)
             defer { store.close() }
             let account = Fixture.account()
             try store.createAccount(account, identity: Fixture.identity(of: account))
 
-            #expect(try store.migrate() == [2, 3])
+            #expect(try store.migrate() == Array(2...PostgresStore.schema.latestVersion))
             #expect(try store.account(id: account.id) == account)
             #expect(try store.passwordCredential(of: account.id) == nil)
         }
@@ -117,7 +117,7 @@ struct PostgresStoreTests {
             let account = try Fixture.storedAccount(in: store)
 
             let admin = try PostgresConnection(url: url, secret: ConnectionSecret(url: url))
-            try admin.query(
+            try admin.execute(
                 """
                 SELECT pg_terminate_backend(pid) FROM pg_stat_activity
                 WHERE datname = current_database() AND pid <> pg_backend_pid()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VestibuleCore
+import VestibuleSQL
 @testable import VestibuleSQLite
 
 /// What only the SQLite backend promises: the file, its journal mode and its schema ledger.
@@ -13,7 +14,7 @@ struct SQLiteStoreTests {
         let store = try SQLiteStore(path: directory.file("db.sqlite"))
         defer { store.close() }
 
-        let probe = try Connection(path: directory.file("db.sqlite"), role: .reader)
+        let probe = try SQLiteConnection(path: directory.file("db.sqlite"), role: .reader)
         let mode = try probe.firstRow("PRAGMA journal_mode") { row throws(StoreError) in try row.text(0) }
         #expect(mode == "wal")
     }
@@ -26,10 +27,10 @@ struct SQLiteStoreTests {
         let store = try SQLiteStore(path: path)
         try store.migrate()
         store.close()
-        let newerVestibule = try Connection(path: path, role: .writer)
+        let newerVestibule = try SQLiteConnection(path: path, role: .writer)
+        let futureVersion = Int64(SQLiteStore.schema.latestVersion + 1)
         try newerVestibule.run(
-            "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
-            [Int64(Migration.latestVersion + 1), Date()]
+            "INSERT INTO schema_migrations (version, applied_at) VALUES (\(futureVersion), \(Date()))"
         )
 
         let reopened = try SQLiteStore(path: path)
@@ -88,9 +89,9 @@ struct SQLiteStoreTests {
         defer { store.close() }
         try store.migrate()
 
-        let reader = try Connection(path: directory.file("db.sqlite"), role: .reader)
+        let reader = try SQLiteConnection(path: directory.file("db.sqlite"), role: .reader)
         #expect(throws: StoreError.self) {
-            try reader.run("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", [Int64(999), Date()])
+            try reader.run("INSERT INTO schema_migrations (version, applied_at) VALUES (\(Int64(999)), \(Date()))")
         }
     }
 
@@ -101,15 +102,14 @@ struct SQLiteStoreTests {
         let path = directory.file("db.sqlite")
         let account = Fixture.account()
         do {
-            let older = try Connection(path: path, role: .writer)
-            try older.execute(Migration.createLedger)
-            #expect(try Migration.applyNext(on: older) == 1)
+            let older = try SQLiteConnection(path: path, role: .writer)
+            #expect(try SQLiteStore.schema.applyNext(on: older) == 1)
         }
         let store = try SQLiteStore(path: path)
         defer { store.close() }
         try store.createAccount(account, identity: Fixture.identity(of: account))
 
-        #expect(try store.migrate() == [2, 3])
+        #expect(try store.migrate() == Array(2...SQLiteStore.schema.latestVersion))
         #expect(try store.account(id: account.id) == account)
         #expect(try store.passwordCredential(of: account.id) == nil)
         #expect(try store.checkIntegrity())

@@ -1,27 +1,28 @@
-public import Foundation
-public import VestibuleCore
+package import Foundation
+package import VestibuleCore
 
-extension SQLiteStore {
+extension SQLStore {
     /// Stores a new session.
     /// - Throws: `.conflict` when its id or token hash exists, `.notFound` when its account does not.
     public func insertSession(_ session: Session) throws(StoreError) {
-        try write("insertSession") { connection throws(StoreError) in
+        try writing("insertSession") { connection throws(StoreError) in
             try connection.run(
-                "INSERT INTO sessions (\(Session.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    session.id.rawValue, session.accountID.rawValue, session.tokenHash, session.method.rawValue,
-                    session.createdAt, session.lastSeenAt, session.expiresAt, session.userAgent,
-                ]
+                """
+                INSERT INTO sessions (\(Session.columns)) VALUES (
+                    \(session.id.rawValue), \(session.accountID.rawValue), \(session.tokenHash),
+                    \(session.method.rawValue), \(session.createdAt), \(session.lastSeenAt), \(session.expiresAt),
+                    \(session.userAgent)
+                )
+                """
             )
         }
     }
 
     /// The session whose token hash is exactly `tokenHash`, or `nil`.
     public func session(tokenHash: [UInt8]) throws(StoreError) -> Session? {
-        try read("session") { connection throws(StoreError) in
+        try reading("session") { connection throws(StoreError) in
             try connection.firstRow(
-                "SELECT \(Session.columns) FROM sessions WHERE token_hash = ?",
-                [tokenHash],
+                "SELECT \(Session.columns) FROM sessions WHERE token_hash = \(tokenHash)",
                 Session.init
             )
         }
@@ -29,26 +30,25 @@ extension SQLiteStore {
 
     /// The account's sessions, most recently seen first.
     public func sessions(of accountID: AccountID) throws(StoreError) -> [Session] {
-        try read("sessions") { connection throws(StoreError) in
+        try reading("sessions") { connection throws(StoreError) in
             try connection.rows(
                 """
-                SELECT \(Session.columns) FROM sessions WHERE account_id = ?
-                ORDER BY last_seen_at DESC, created_at DESC, rowid DESC
+                SELECT \(Session.columns) FROM sessions WHERE account_id = \(accountID.rawValue)
+                ORDER BY last_seen_at DESC, created_at DESC, \(.insertionOrder) DESC
                 """,
-                [accountID.rawValue],
                 Session.init
             )
         }
     }
 
     /// Moves the session's last activity forward to `date`; an older `date` (a request that finished late)
-    /// leaves it unchanged, so idle expiry is measured from the latest activity.
+    /// leaves it unchanged, so idle expiry is measured from the latest activity. The larger of the two is taken
+    /// on the row as committed: under the single writer on SQLite, under the row lock on PostgreSQL.
     /// - Throws: `.notFound` when the session does not exist (it was revoked or expired).
     public func recordSessionActivity(id: SessionID, at date: Date) throws(StoreError) {
-        try write("recordSessionActivity") { connection throws(StoreError) in
+        try writing("recordSessionActivity") { connection throws(StoreError) in
             let changed = try connection.run(
-                "UPDATE sessions SET last_seen_at = max(last_seen_at, ?) WHERE id = ?",
-                [date, id.rawValue]
+                "UPDATE sessions SET last_seen_at = \(.greatest)(last_seen_at, \(date)) WHERE id = \(id.rawValue)"
             )
             guard changed > 0 else { throw StoreError(.notFound, "no such session") }
         }
@@ -57,8 +57,8 @@ extension SQLiteStore {
     /// Deletes one session and returns whether it existed.
     @discardableResult
     public func deleteSession(id: SessionID) throws(StoreError) -> Bool {
-        try write("deleteSession") { connection throws(StoreError) in
-            try connection.run("DELETE FROM sessions WHERE id = ?", [id.rawValue]) > 0
+        try writing("deleteSession") { connection throws(StoreError) in
+            try connection.run("DELETE FROM sessions WHERE id = \(id.rawValue)") > 0
         }
     }
 
@@ -66,19 +66,21 @@ extension SQLiteStore {
     /// A session expiring exactly at `date`, or last seen exactly at `idleCutoff`, is kept.
     @discardableResult
     public func deleteExpiredSessions(now date: Date, idleCutoff: Date) throws(StoreError) -> Int {
-        try write("deleteExpiredSessions") { connection throws(StoreError) in
-            try connection.run("DELETE FROM sessions WHERE expires_at < ? OR last_seen_at < ?", [date, idleCutoff])
+        try writing("deleteExpiredSessions") { connection throws(StoreError) in
+            try connection.run("DELETE FROM sessions WHERE expires_at < \(date) OR last_seen_at < \(idleCutoff)")
         }
     }
 
     /// Deletes the account's sessions except `kept`, and returns how many.
     @discardableResult
     public func deleteSessions(of accountID: AccountID, except kept: SessionID?) throws(StoreError) -> Int {
-        try write("deleteSessions") { connection throws(StoreError) in
-            // `id IS NOT ?` is true for every session when `kept` binds NULL.
+        try writing("deleteSessions") { connection throws(StoreError) in
+            // The comparison is true for every session when `kept` binds NULL.
             try connection.run(
-                "DELETE FROM sessions WHERE account_id = ? AND id IS NOT ?",
-                [accountID.rawValue, kept?.rawValue]
+                """
+                DELETE FROM sessions
+                WHERE account_id = \(accountID.rawValue) AND id \(.isDistinctFrom) \(kept?.rawValue)
+                """
             )
         }
     }
@@ -86,10 +88,10 @@ extension SQLiteStore {
 
 extension Session {
     /// The columns `init(row:)` decodes, in order.
-    fileprivate static let columns =
+    fileprivate static let columns: SQL =
         "id, account_id, token_hash, method, created_at, last_seen_at, expires_at, user_agent"
 
-    fileprivate init(row: Row) throws(StoreError) {
+    fileprivate init(row: SQLRow) throws(StoreError) {
         self.init(
             id: try row.value(0),
             accountID: try row.value(1),

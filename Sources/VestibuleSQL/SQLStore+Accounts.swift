@@ -1,10 +1,10 @@
-public import VestibuleCore
+package import VestibuleCore
 
-extension SQLiteStore {
+extension SQLStore {
     /// Inserts the account and its first identity in one transaction.
     /// - Throws: `.conflict` when the identity is linked already or the account id exists; nothing is stored then.
     public func createAccount(_ account: Account, identity: Identity) throws(StoreError) {
-        try write("createAccount") { connection throws(StoreError) in
+        try transaction("createAccount") { connection throws(StoreError) in
             try connection.insert(account)
             try connection.insert(identity)
         }
@@ -12,17 +12,19 @@ extension SQLiteStore {
 
     /// The account with `id`, or `nil`.
     public func account(id: AccountID) throws(StoreError) -> Account? {
-        try read("account") { connection throws(StoreError) in
-            try connection.firstRow("SELECT \(Account.columns) FROM accounts WHERE id = ?", [id.rawValue], Account.init)
+        try reading("account") { connection throws(StoreError) in
+            try connection.firstRow("SELECT \(Account.columns) FROM accounts WHERE id = \(id.rawValue)", Account.init)
         }
     }
 
     /// Replaces the display name and email. - Throws: `.notFound` when the account does not exist.
     public func updateAccount(_ account: Account) throws(StoreError) {
-        try write("updateAccount") { connection throws(StoreError) in
+        try writing("updateAccount") { connection throws(StoreError) in
             let changed = try connection.run(
-                "UPDATE accounts SET display_name = ?, email = ? WHERE id = ?",
-                [account.displayName, account.email, account.id.rawValue]
+                """
+                UPDATE accounts SET display_name = \(account.displayName), email = \(account.email)
+                WHERE id = \(account.id.rawValue)
+                """
             )
             guard changed > 0 else { throw StoreError(.notFound, "no such account") }
         }
@@ -30,27 +32,29 @@ extension SQLiteStore {
 
     /// Deletes the account; its identities, sessions and password credential go with it (`ON DELETE CASCADE`).
     public func deleteAccount(id: AccountID) throws(StoreError) {
-        try write("deleteAccount") { connection throws(StoreError) in
-            try connection.run("DELETE FROM accounts WHERE id = ?", [id.rawValue])
+        try writing("deleteAccount") { connection throws(StoreError) in
+            try connection.run("DELETE FROM accounts WHERE id = \(id.rawValue)")
         }
     }
 }
 
-extension Connection {
+extension SQLConnection {
     /// Inserts an account; shared by the ways accounts are created.
     func insert(_ account: Account) throws(StoreError) {
         try run(
-            "INSERT INTO accounts (\(Account.columns)) VALUES (?, ?, ?, ?)",
-            [account.id.rawValue, account.displayName, account.email, account.createdAt]
+            """
+            INSERT INTO accounts (\(Account.columns))
+            VALUES (\(account.id.rawValue), \(account.displayName), \(account.email), \(account.createdAt))
+            """
         )
     }
 }
 
 extension Account {
     /// The columns `init(row:)` decodes, in order.
-    fileprivate static let columns = "id, display_name, email, created_at"
+    fileprivate static let columns: SQL = "id, display_name, email, created_at"
 
-    fileprivate init(row: Row) throws(StoreError) {
+    fileprivate init(row: SQLRow) throws(StoreError) {
         self.init(
             id: try row.value(0),
             displayName: try row.optionalText(1),

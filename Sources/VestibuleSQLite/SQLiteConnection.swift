@@ -1,11 +1,12 @@
 internal import CSQLite
 import VestibuleCore
+import VestibuleSQL
 
 /// One SQLite connection with its cache of prepared statements.
 ///
-/// A connection is used by one thread at a time (the store hands it out under the writer lock or through the
-/// reader pool), so it is opened with `SQLITE_OPEN_NOMUTEX` and skips SQLite's per-call locking.
-final class Connection {
+/// A connection is used by one thread at a time (its pool lends it to one borrower at once), so it is opened
+/// with `SQLITE_OPEN_NOMUTEX` and skips SQLite's per-call locking.
+final class SQLiteConnection: SQLConnection {
     enum Role {
         /// The single connection that writes; it creates the file and switches it to WAL.
         case writer
@@ -13,6 +14,8 @@ final class Connection {
         /// the writer's lock.
         case reader
     }
+
+    static let dialect: any SQLDialect = SQLiteDialect()
 
     private let handle: OpaquePointer
     private var statements = StatementCache()
@@ -31,11 +34,7 @@ final class Connection {
         }
         handle = raw
         // If configuring fails, deinit still runs and closes the handle.
-        do throws(StoreError) {
-            try configure(as: role)
-        } catch {
-            throw error.during(context)
-        }
+        try StoreError.during(context) { () throws(StoreError) in try configure(as: role) }
     }
 
     deinit {
@@ -65,66 +64,34 @@ final class Connection {
         }
     }
 
-    /// Runs one or more SQL statements that bind no values and return no rows (pragmas, migrations).
-    func execute(_ sql: String) throws(StoreError) {
-        let rc = sqlite3_exec(handle, sql, nil, nil, nil)
+    /// Outside a transaction SQLite is in autocommit mode.
+    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    var isReusable: Bool { !isInTransaction }
+
+    func execute(_ script: String) throws(StoreError) {
+        let rc = sqlite3_exec(handle, script, nil, nil, nil)
         guard rc == SQLITE_OK else { throw StoreError(sqlite: rc, handle, action: "execute") }
     }
 
-    /// Runs a statement that returns no rows and returns how many rows it changed.
-    @discardableResult
-    func run(_ sql: String, _ values: [any SQLBindable] = []) throws(StoreError) -> Int {
-        try withStatement(sql, values) { statement throws(StoreError) in
-            while try statement.step() != nil {}
+    func run(_ statement: String, binding values: [SQLValue]) throws(StoreError) -> Int {
+        try withStatement(statement, values) { statement throws(StoreError) in
+            while try statement.step() {}
             return Int(sqlite3_changes64(handle))
         }
     }
 
-    /// Every row of a query, each decoded by `decode`.
-    func rows<T>(
-        _ sql: String,
-        _ values: [any SQLBindable] = [],
-        _ decode: (Row) throws(StoreError) -> T
-    ) throws(StoreError) -> [T] {
-        try withStatement(sql, values) { statement throws(StoreError) in
-            var results: [T] = []
-            while let row = try statement.step() { results.append(try decode(row)) }
-            return results
-        }
-    }
-
-    /// The first row of a query decoded by `decode`, or `nil` when it returns no rows.
-    func firstRow<T>(
-        _ sql: String,
-        _ values: [any SQLBindable] = [],
-        _ decode: (Row) throws(StoreError) -> T
-    ) throws(StoreError) -> T? {
-        try withStatement(sql, values) { statement throws(StoreError) in
-            try statement.step().map { row throws(StoreError) in try decode(row) }
-        }
-    }
-
-    /// Runs `body` in a transaction that takes the write lock at once, so it never fails half-way for want
-    /// of it; commits when `body` returns and rolls back when it throws.
-    func transaction<R>(_ body: (Connection) throws(StoreError) -> R) throws(StoreError) -> R {
-        try execute("BEGIN IMMEDIATE")
-        do throws(StoreError) {
-            let result = try body(self)
-            try execute("COMMIT")
-            return result
-        } catch {
-            // Some failures already ended the transaction; roll back only if one is still open. A failing
-            // rollback is ignored so the error that matters (the first one) reaches the caller.
-            if sqlite3_get_autocommit(handle) == 0 {
-                _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
-            }
-            throw error
+    func query(_ statement: String, binding values: [SQLValue]) throws(StoreError) -> [SQLRow] {
+        try withStatement(statement, values) { statement throws(StoreError) in
+            var rows: [SQLRow] = []
+            while try statement.step() { rows.append(try statement.row()) }
+            return rows
         }
     }
 
     private func withStatement<R>(
         _ sql: String,
-        _ values: [any SQLBindable],
+        _ values: [SQLValue],
         _ body: (Statement) throws(StoreError) -> R
     ) throws(StoreError) -> R {
         let statement = try statements.statement(sql, on: handle)
@@ -135,4 +102,4 @@ final class Connection {
 }
 
 @available(*, unavailable)
-extension Connection: Sendable {}
+extension SQLiteConnection: Sendable {}

@@ -1,0 +1,69 @@
+/// A statement written once for every backend: its text, with each value interpolated where it is used.
+///
+/// An interpolated value (``SQLBindable``) becomes a parameter, never SQL text, so no value can change what a
+/// statement does; an interpolated `SQL` (a column list) is spliced in; an ``SQLWord`` is spelled the
+/// way the connection's database spells it.
+///
+/// ```swift
+/// "UPDATE sessions SET last_seen_at = \(.greatest)(last_seen_at, \(date)) WHERE id = \(id.rawValue)"
+/// ```
+package struct SQL: ExpressibleByStringInterpolation, Sendable {
+    fileprivate enum Piece: Sendable {
+        case text(String)
+        case parameter(SQLValue, SQLType)
+        case word(SQLWord)
+    }
+
+    fileprivate var pieces: [Piece]
+
+    package init(stringLiteral text: String) {
+        pieces = [.text(text)]
+    }
+
+    package init(stringInterpolation: Interpolation) {
+        pieces = stringInterpolation.pieces
+    }
+
+    /// The text as `dialect` writes it, with the values its placeholders bind, in order.
+    package func rendered(in dialect: any SQLDialect) -> (text: String, values: [SQLValue]) {
+        var text = ""
+        var values: [SQLValue] = []
+        for piece in pieces {
+            switch piece {
+            case .text(let literal):
+                text += literal
+            case .parameter(let value, let type):
+                values.append(value)
+                text += dialect.placeholder(values.count, type)
+            case .word(let word):
+                text += dialect.spelling(of: word)
+            }
+        }
+        return (text, values)
+    }
+
+    package struct Interpolation: StringInterpolationProtocol {
+        fileprivate var pieces: [Piece] = []
+
+        package init(literalCapacity: Int, interpolationCount: Int) {
+            pieces.reserveCapacity(2 * interpolationCount + 1)
+        }
+
+        package mutating func appendLiteral(_ literal: String) {
+            pieces.append(.text(literal))
+        }
+
+        /// A parameter; `nil` binds NULL, of the type a value would have.
+        package mutating func appendInterpolation<Value: SQLBindable>(_ value: Value?) {
+            pieces.append(.parameter(value?.sqlValue ?? .null, Value.sqlType))
+        }
+
+        package mutating func appendInterpolation(_ fragment: SQL) {
+            pieces += fragment.pieces
+        }
+
+        package mutating func appendInterpolation(_ word: SQLWord) {
+            pieces.append(.word(word))
+        }
+    }
+}
