@@ -66,6 +66,35 @@ import VestibuleCore
         }
     }
 
+    /// AUTH-11: a web page cannot know whether the device has Face ID, Touch ID or Optic ID, so no page
+    /// names one; they say "passkey". (Native apps get the exact name from the API.)
+    @Test(arguments: Language.allCases)
+    func noPageNamesABiometryItCannotKnow(language: Language) {
+        for html in allPages(language: language) {
+            for name in ["Face ID", "Touch ID", "Optic ID"] {
+                #expect(!html.contains(name), "\(name) in a \(language) page")
+            }
+        }
+    }
+
+    /// AUTH-8, AUTH-10: the sign-in page has one primary method, named on its button; the other waits behind
+    /// "Other ways to sign in".
+    @Test(arguments: Language.allCases)
+    func signInLeadsWithOneNamedMethodAndKeepsTheOtherBehindOtherWays(language: Language) throws {
+        let strings = try StringCatalog(language: language)
+        let context = context(language: language)
+        let passkeyFirst = SignInPage.render(in: context, benefits: "Sync", primary: .passkey).main.rendered
+        let passwordFirst = SignInPage.render(in: context, benefits: "Sync", primary: .password).main.rendered
+        let otherWays = try #require(passkeyFirst.range(of: "<details class=\"other-ways\""))
+        #expect(try #require(passkeyFirst.range(of: strings.text(.signInWithPasskey))).lowerBound < otherWays.lowerBound)
+        #expect(try #require(passkeyFirst.range(of: strings.text(.signInWithPassword))).lowerBound > otherWays.lowerBound)
+        let otherWaysInPasswordFirst = try #require(passwordFirst.range(of: "<details class=\"other-ways\""))
+        #expect(try #require(passwordFirst.range(of: strings.text(.signInWithPassword))).lowerBound < otherWaysInPasswordFirst.lowerBound)
+        #expect(try #require(passwordFirst.range(of: strings.text(.signInWithPasskey))).lowerBound > otherWaysInPasswordFirst.lowerBound)
+        #expect(passkeyFirst.contains("autocomplete=\"username webauthn\""))
+        #expect(passwordFirst.contains("autocomplete=\"username webauthn\""))
+    }
+
     /// LT-4, LT-6: every page has the text-size control, rendered `hidden` so that without JavaScript there
     /// are no dead buttons, with real buttons that show their full localized names and a live status.
     @Test(arguments: Language.allCases)
