@@ -88,7 +88,7 @@ let package = Package(
         .executableTarget(name: "vestibule", dependencies: ["VestibuleApp"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "vestibule-bench",
-            dependencies: ["VestibuleCrypto", "CSodium"],
+            dependencies: ["VestibuleCrypto", "VestibulePasskeys", "CSodium"],
             swiftSettings: swiftSettings
         ),
 
