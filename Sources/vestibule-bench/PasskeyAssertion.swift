@@ -7,7 +7,8 @@ struct PasskeyAssertion {
     static let rpID = "example.org"
     static let origin = "https://example.org"
 
-    let verifier = AuthenticationVerifier(relyingParty: RelyingParty(rpID: rpID, origins: [origin]))
+    /// As `PasskeyCeremonies` runs it: credential keys decoded once and kept.
+    let verifier = AuthenticationVerifier(relyingParty: RelyingParty(rpID: rpID, origins: [origin]), keys: COSEKeyCache())
     let authenticatorData: [UInt8]
     let clientDataJSON: [UInt8]
     let signature: [UInt8]
