@@ -74,7 +74,7 @@ let package = Package(
         ),
         .target(
             name: "VestibuleWeb",
-            dependencies: ["VestibuleHTTP", "VestibuleCore", "VestibuleMail", "VestibulePasskeys"],
+            dependencies: ["VestibuleHTTP", "VestibuleCore", "VestibuleMail", "VestibulePasskeys", "VestibuleApple"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
