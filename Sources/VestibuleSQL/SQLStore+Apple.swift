@@ -65,28 +65,33 @@ extension SQLStore {
         }
     }
 
-    /// Locks the account first, like ``deletePasskey(id:of:)``, so the last-method check holds under concurrency.
+    /// Removes the Apple identity unless it is the account's last way in (see
+    /// ``SQLConnection/removeSignInMethod(of:isOwned:remove:)``).
     public func unlinkAppleIdentity(subject: String, of accountID: AccountID) throws(StoreError)
         -> (SignInMethodRemoval, AppleIdentityRecord?)
     {
         try transaction("unlinkAppleIdentity") { connection throws(StoreError) in
-            _ = try connection.firstRow("SELECT 1 FROM accounts WHERE id = \(accountID.rawValue) \(.forUpdate)") { _ in }
-            guard let record = try connection.firstRow(
-                """
-                SELECT \(AppleIdentityRecord.columns) FROM apple_identities
-                WHERE subject = \(subject) AND account_id = \(accountID.rawValue)
-                """,
-                AppleIdentityRecord.init
-            ) else { return (.notFound, nil) }
-            let methods = try connection.firstRow(
-                "SELECT count(*) FROM identities WHERE account_id = \(accountID.rawValue)"
-            ) { row throws(StoreError) in try row.integer(0) } ?? 0
-            guard methods > 1 else { return (.lastSignInMethod, nil) }
-            try connection.run("DELETE FROM apple_identities WHERE subject = \(subject)")
-            try connection.run(
-                "DELETE FROM identities WHERE method = \(SignInMethod.apple.rawValue) AND subject = \(subject)"
+            var record: AppleIdentityRecord?
+            let removal = try connection.removeSignInMethod(
+                of: accountID,
+                isOwned: { () throws(StoreError) in
+                    record = try connection.firstRow(
+                        """
+                        SELECT \(AppleIdentityRecord.columns) FROM apple_identities
+                        WHERE subject = \(subject) AND account_id = \(accountID.rawValue)
+                        """,
+                        AppleIdentityRecord.init
+                    )
+                    return record != nil
+                },
+                remove: { () throws(StoreError) in
+                    try connection.run("DELETE FROM apple_identities WHERE subject = \(subject)")
+                    try connection.run(
+                        "DELETE FROM identities WHERE method = \(SignInMethod.apple.rawValue) AND subject = \(subject)"
+                    )
+                }
             )
-            return (.deleted, record)
+            return (removal, removal == .deleted ? record : nil)
         }
     }
 
