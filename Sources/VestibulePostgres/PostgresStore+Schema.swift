@@ -95,6 +95,15 @@ extension PostgresStore {
             );
             CREATE INDEX passkey_challenges_expires_at ON passkey_challenges (expires_at);
             """),
+            SQLMigration(version: 4, sql: """
+            CREATE TABLE rate_limit_attempts (
+                key_hash bytea PRIMARY KEY,
+                window_start bigint NOT NULL,
+                expires_at bigint NOT NULL,
+                attempts integer NOT NULL
+            );
+            CREATE INDEX rate_limit_attempts_expires_at ON rate_limit_attempts (expires_at);
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -5,7 +5,11 @@ public import Foundation
 ///
 /// Calls block the calling thread (SQLite and libpq are blocking C libraries). Vestibule calls them from
 /// the HTTP server's worker threads, never from Swift's cooperative pool.
-public protocol Store: Sendable {
+///
+/// A store is also an ``AttemptCounter``: `recordAttempt` counts in one `INSERT … ON CONFLICT … DO UPDATE`,
+/// so instances sharing the database share their rate limits. Keys are stored only as their SHA-256 digests:
+/// they contain email and IP addresses, which the table must not hold.
+public protocol Store: AttemptCounter {
     // MARK: Schema
 
     /// Applies every migration not yet applied, in order, each in its own transaction.
@@ -149,4 +153,10 @@ public protocol Store: Sendable {
     /// Deletes the account's passkey and its identity, unless it is the account's last sign-in method.
     /// The check and the deletion are atomic, so two concurrent deletions cannot remove the last two methods.
     func deletePasskey(id: [UInt8], of accountID: AccountID) throws(StoreError) -> PasskeyDeletion
+
+    // MARK: Rate limits (counting is ``AttemptCounter/recordAttempt(key:window:now:)``)
+
+    /// Deletes every attempt window that ended at or before `date`. Returns how many.
+    @discardableResult
+    func deleteExpiredAttempts(before date: Date) throws(StoreError) -> Int
 }

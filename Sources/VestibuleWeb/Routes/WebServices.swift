@@ -10,6 +10,8 @@ public struct WebServices: Sendable {
     public var passwordPolicy: PasswordPolicy
     public var passkeys: PasskeyCeremonies
     public var mail: MailQueue
+    /// Where rate limits count attempts: this process's memory, or the store that instances share.
+    public var attempts: any AttemptCounter
     /// Set in development, when mail goes to the outbox folder: `/dev/outbox` then shows it.
     public var outbox: OutboxMailer?
 
@@ -20,6 +22,7 @@ public struct WebServices: Sendable {
         passwordPolicy: PasswordPolicy,
         passkeys: PasskeyCeremonies,
         mail: MailQueue,
+        attempts: any AttemptCounter,
         outbox: OutboxMailer?
     ) {
         self.store = store
@@ -28,6 +31,7 @@ public struct WebServices: Sendable {
         self.passwordPolicy = passwordPolicy
         self.passkeys = passkeys
         self.mail = mail
+        self.attempts = attempts
         self.outbox = outbox
     }
 }
