@@ -66,6 +66,12 @@ let package = Package(
         ),
         // WebAuthn relying-party verification: CBOR, COSE keys, attestation, assertions.
         .target(name: "VestibulePasskeys", dependencies: ["VestibuleCore", "VestibuleCrypto"], swiftSettings: swiftSettings),
+        // Sign in with Apple: client secrets, identity tokens and notifications, Apple's endpoints.
+        .target(
+            name: "VestibuleApple",
+            dependencies: ["VestibuleCore", "VestibuleCrypto", "VestibuleJSON"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "VestibuleWeb",
             dependencies: ["VestibuleHTTP", "VestibuleCore", "VestibuleMail", "VestibulePasskeys"],
@@ -82,7 +88,7 @@ let package = Package(
         .executableTarget(name: "vestibule", dependencies: ["VestibuleApp"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "vestibule-bench",
-            dependencies: ["VestibuleCrypto", "CSodium"],
+            dependencies: ["VestibuleCrypto", "VestibulePasskeys", "CSodium"],
             swiftSettings: swiftSettings
         ),
 
@@ -127,6 +133,11 @@ let package = Package(
         .testTarget(
             name: "VestibulePasskeysTests",
             dependencies: ["VestibulePasskeys", "VestibuleCrypto"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "VestibuleAppleTests",
+            dependencies: ["VestibuleApple", "VestibuleCrypto", "VestibuleJSON"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "VestibuleWebTests", dependencies: ["VestibuleWeb"], swiftSettings: swiftSettings),

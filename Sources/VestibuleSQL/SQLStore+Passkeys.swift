@@ -126,7 +126,7 @@ extension SQLStore {
     /// concurrent deletions (and linkings) of one account's methods run one after another and each counts what
     /// the previous one left: SQLite's single writer holds the database for the whole transaction, and
     /// PostgreSQL locks the account row (`FOR UPDATE`).
-    public func deletePasskey(id: [UInt8], of accountID: AccountID) throws(StoreError) -> PasskeyDeletion {
+    public func deletePasskey(id: [UInt8], of accountID: AccountID) throws(StoreError) -> SignInMethodRemoval {
         try transaction("deletePasskey") { connection throws(StoreError) in
             _ = try connection.firstRow("SELECT 1 FROM accounts WHERE id = \(accountID.rawValue) \(.forUpdate)") { _ in }
             let owned = try connection.firstRow(

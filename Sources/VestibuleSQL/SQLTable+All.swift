@@ -13,6 +13,15 @@ extension SQLTable {
             ("id", .text), ("account_id", .text), ("token_hash", .blob), ("method", .text), ("created_at", .integer),
             ("last_seen_at", .integer), ("expires_at", .integer), ("user_agent", .text),
         ]),
+        SQLTable("apple_identities", key: ["subject"], keepsInsertionOrder: true, [
+            ("subject", .text), ("account_id", .text), ("client_id", .text), ("sealed_refresh_token", .blob),
+            ("is_private_email", .integer), ("forwarding_disabled_at", .integer), ("updated_at", .integer),
+        ]),
+        SQLTable("apple_notifications", key: ["id"], [("id", .text), ("received_at", .integer)]),
+        SQLTable("apple_revocations", key: ["id"], [
+            ("id", .text), ("client_id", .text), ("sealed_token", .blob), ("attempts", .integer),
+            ("next_attempt_at", .integer), ("created_at", .integer),
+        ]),
         SQLTable("password_credentials", key: ["account_id"], [
             ("account_id", .text), ("password_hash", .text), ("verified_at", .integer), ("updated_at", .integer),
         ]),
@@ -32,6 +41,9 @@ extension SQLTable {
         SQLTable("passkey_challenges", key: ["challenge_hash"], [
             ("challenge_hash", .blob), ("purpose", .text), ("account_id", .text), ("display_name", .text),
             ("expires_at", .integer),
+        ]),
+        SQLTable("pending_steps", key: ["kind", "handle_hash"], [
+            ("kind", .text), ("handle_hash", .blob), ("sealed_payload", .blob), ("expires_at", .integer),
         ]),
         SQLTable("rate_limit_attempts", key: ["key_hash"], [
             ("key_hash", .blob), ("window_start", .integer), ("expires_at", .integer), ("attempts", .integer),

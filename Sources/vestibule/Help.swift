@@ -53,9 +53,10 @@ enum Help {
 
                 Moves Vestibule from its SQLite database to PostgreSQL, to run several instances on one
                 database. Stop Vestibule first. Copies every table (accounts, sign-in methods, sessions,
-                passwords, passkeys, codes, signing keys, rate-limit windows, the schema version) into the
-                PostgreSQL database, migrating it first, in one transaction, then reads both back and compares
-                each table's row count and SHA-256 checksum. On any failure nothing is kept.
+                passwords, passkeys, Apple identities and revocations, codes, pending sign-in steps, signing
+                keys, rate-limit windows, the schema version) into the PostgreSQL database, migrating it first,
+                in one transaction, then reads both back and compares each table's row count and SHA-256
+                checksum. On any failure nothing is kept.
 
                   --from sqlite:PATH  The SQLite file, e.g. sqlite:.vestibule/vestibule.sqlite3. It must have
                                       this version's schema (run `vestibule migrate` on it first).

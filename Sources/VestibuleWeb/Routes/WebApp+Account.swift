@@ -37,8 +37,15 @@ extension WebApp {
 
     private func signOut(_ request: Request) throws -> Response {
         let visitor = try visitor(of: request)
-        try csrf.check(request, binding: visitor.csrfBinding)
         var response = Response.redirect(to: "/")
+        // Signed out already (another tab, another instance, a retried request): the form's token was bound
+        // to the ended session and cannot match, and there is nothing left to forge. Still same-origin only.
+        guard visitor.session != nil else {
+            try csrf.checkOrigin(request)
+            if sessionCookie.value(in: request) != nil { try sessionCookie.clear(on: &response) }
+            return response
+        }
+        try csrf.check(request, binding: visitor.csrfBinding)
         if let token = visitor.token {
             try services.sessions.signOut(token)
             try sessionCookie.clear(on: &response)
