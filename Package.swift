@@ -53,7 +53,7 @@ let package = Package(
         ),
         .executableTarget(name: "vestibule-audit", dependencies: ["VestibuleAudit"], swiftSettings: swiftSettings),
         // Every Store operation once, in SQL, against SQLConnection; the backends add a driver and a dialect.
-        .target(name: "VestibuleSQL", dependencies: ["VestibuleCore"], swiftSettings: swiftSettings),
+        .target(name: "VestibuleSQL", dependencies: ["VestibuleCore", "VestibuleCrypto"], swiftSettings: swiftSettings),
         .target(
             name: "VestibuleSQLite",
             dependencies: ["CSQLite", "VestibuleCore", "VestibuleSQL"],
@@ -110,7 +110,9 @@ let package = Package(
         ),
         .testTarget(
             name: "VestibuleStoreTests",
-            dependencies: ["VestibuleCore", "VestibuleSQL", "VestibuleSQLite", "VestibulePostgres", "VestibuleTesting"],
+            dependencies: [
+                "VestibuleCore", "VestibuleCrypto", "VestibuleSQL", "VestibuleSQLite", "VestibulePostgres", "VestibuleTesting",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

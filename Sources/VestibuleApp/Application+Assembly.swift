@@ -1,4 +1,5 @@
 import Foundation
+import VestibuleCore
 import VestibuleCrypto
 import VestibuleHTTP
 import VestibuleLogging
@@ -36,6 +37,13 @@ extension Application {
             appleAppLinks: configuration.appleAppLinks,
             rateLimits: limits
         )
+    }
+
+    /// Rate-limit counts in this process with SQLite, where there is one instance and a database write per
+    /// attempt would buy nothing; in the shared database with PostgreSQL, so that instances behind a load
+    /// balancer enforce one limit together instead of one limit each.
+    static func makeAttemptCounter(_ configuration: Configuration, store: any Store) -> any AttemptCounter {
+        configuration.databaseURL == nil ? MemoryAttemptCounter() : store
     }
 
     /// Passkeys for this site's origin (plus any configured app origins), under the configured RP ID.

@@ -85,6 +85,7 @@ public final class Application: Sendable {
                 passkeys: passkeys,
                 apple: nil,
                 mail: mail,
+                attempts: makeAttemptCounter(configuration, store: store),
                 outbox: outbox
             )
             let csrfKey = try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/csrf/v1")
@@ -120,6 +121,8 @@ public final class Application: Sendable {
                         Janitor.Task(name: "sessions") { try sessions.purgeExpired() },
                         Janitor.Task(name: "one-time codes") { try codes.purgeExpired() },
                         Janitor.Task(name: "passkey challenges") { try passkeys.purgeExpiredChallenges() },
+                        // Empty on SQLite, which counts in memory: one cheap statement, not a special case.
+                        Janitor.Task(name: "rate-limit windows") { try store.deleteExpiredAttempts(before: clock()) },
                     ],
                     interval: .seconds(600),
                     logger: logger

@@ -131,6 +131,15 @@ extension PostgresStore {
             );
             CREATE INDEX pending_steps_expires_at ON pending_steps (expires_at);
             """),
+            SQLMigration(version: 5, sql: """
+            CREATE TABLE rate_limit_attempts (
+                key_hash bytea PRIMARY KEY,
+                window_start bigint NOT NULL,
+                expires_at bigint NOT NULL,
+                attempts integer NOT NULL
+            );
+            CREATE INDEX rate_limit_attempts_expires_at ON rate_limit_attempts (expires_at);
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -24,6 +24,15 @@ package struct SQL: ExpressibleByStringInterpolation, Sendable {
         pieces = stringInterpolation.pieces
     }
 
+    /// The fragments one after another, `separator` between each two: a list of columns, rows or values.
+    package init(joining fragments: some Sequence<SQL>, separator: String) {
+        pieces = []
+        for (index, fragment) in fragments.enumerated() {
+            if index > 0 { pieces.append(.text(separator)) }
+            pieces += fragment.pieces
+        }
+    }
+
     /// The text as `dialect` writes it, with the values its placeholders bind, in order.
     package func rendered(in dialect: any SQLDialect) -> (text: String, values: [SQLValue]) {
         var text = ""
@@ -56,6 +65,12 @@ package struct SQL: ExpressibleByStringInterpolation, Sendable {
         /// A parameter; `nil` binds NULL, of the type a value would have.
         package mutating func appendInterpolation<Value: SQLBindable>(_ value: Value?) {
             pieces.append(.parameter(value?.sqlValue ?? .null, Value.sqlType))
+        }
+
+        /// A value as a driver read it, bound as a parameter of its column's `type` (which a NULL does not
+        /// carry, and PostgreSQL's placeholders need).
+        package mutating func appendInterpolation(_ value: SQLValue, as type: SQLType) {
+            pieces.append(.parameter(value, type))
         }
 
         package mutating func appendInterpolation(_ fragment: SQL) {

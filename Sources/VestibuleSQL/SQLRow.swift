@@ -6,7 +6,9 @@ package import VestibuleCore
 /// Readers for required values fail with `.corrupt` when the column holds NULL or a value of another kind:
 /// the schemas forbid both, so either means the database was changed behind Vestibule's back.
 package struct SQLRow: Sendable {
-    private let values: [SQLValue]
+    /// The values as the driver read them, in column order: for what moves rows without decoding them
+    /// (`vestibule copy-data`).
+    package let values: [SQLValue]
     /// The result's column names, for errors; shared by every row of a result.
     private let columns: [String]
 

@@ -128,6 +128,17 @@ extension SQLiteStore {
             ) STRICT;
             CREATE INDEX pending_steps_expires_at ON pending_steps (expires_at);
             """),
+            // Rate-limit windows shared by instances (``SQLStore/recordAttempt(key:window:now:)``): keys only as
+            // SHA-256 digests, and when each window ends, for the janitor.
+            SQLMigration(version: 5, sql: """
+            CREATE TABLE rate_limit_attempts (
+                key_hash BLOB PRIMARY KEY NOT NULL,
+                window_start INTEGER NOT NULL,
+                expires_at INTEGER NOT NULL,
+                attempts INTEGER NOT NULL
+            ) STRICT;
+            CREATE INDEX rate_limit_attempts_expires_at ON rate_limit_attempts (expires_at);
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

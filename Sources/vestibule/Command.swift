@@ -3,7 +3,7 @@ import Foundation
 import VestibuleApp
 import VestibuleLogging
 
-/// The `vestibule` command line: `serve`, `migrate`, `rotate-signing-key`, `--help`, `--version`.
+/// The `vestibule` command line: `serve`, `migrate`, `rotate-signing-key`, `copy-data`, `--help`, `--version`.
 struct Command {
     static let version = "0.1.0"
 
@@ -43,23 +43,34 @@ struct Command {
                 )
                 print("New signing key \(keyID). The previous key stays published in /.well-known/jwks.json for two days.")
             }
+        case "copy-data":
+            return reportingFailures {
+                try CopyData.run(rest, environment: ProcessInfo.processInfo.environment, printError: printError)
+            }
         default:
             printError("Unknown command \"\(subcommand)\".\n\n\(Help.overview)")
             return 64  // EX_USAGE
         }
     }
 
-    /// Loads the configuration, then runs `body`; any refusal is printed as one clear sentence.
+    /// Loads the configuration, then runs `body`.
     private func withConfiguration(
         _ arguments: [String],
         _ body: (Configuration, Logger) throws -> Void
     ) -> Int32 {
-        do {
+        reportingFailures {
             let configuration = try ConfigurationLoader(
                 arguments: arguments,
                 environment: ProcessInfo.processInfo.environment
             ).load()
             try body(configuration, Logger(label: "vestibule", minimumLevel: configuration.logLevel))
+        }
+    }
+
+    /// Runs `body` and returns the exit status; any refusal is printed as one clear sentence.
+    private func reportingFailures(_ body: () throws -> Void) -> Int32 {
+        do {
+            try body()
             return 0
         } catch let error as ConfigurationError {
             printError("Configuration error: \(error)")

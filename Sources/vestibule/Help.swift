@@ -9,6 +9,8 @@ enum Help {
           vestibule serve [settings]              Start the server (default http://127.0.0.1:8080).
           vestibule migrate [settings]            Apply database migrations, then exit.
           vestibule rotate-signing-key [settings] Start signing with a new key; the old one stays published.
+          vestibule copy-data --from sqlite:PATH --to postgres://…
+                                                  Copy a SQLite database into an empty PostgreSQL one.
           vestibule help [command]                Show help for a command.
           vestibule --version                     Show the version.
 
@@ -44,6 +46,27 @@ enum Help {
                 /.well-known/jwks.json until the old one's tokens have expired (two days).
 
                 \(Configuration.settingsHelp)
+                """
+        case "copy-data":
+            return """
+                Usage: vestibule copy-data --from sqlite:PATH --to postgres://user:password@host/database [--replace]
+
+                Moves Vestibule from its SQLite database to PostgreSQL, to run several instances on one
+                database. Stop Vestibule first. Copies every table (accounts, sign-in methods, sessions,
+                passwords, passkeys, Apple identities and revocations, codes, pending sign-in steps, signing
+                keys, rate-limit windows, the schema version) into the PostgreSQL database, migrating it first,
+                in one transaction, then reads both back and compares each table's row count and SHA-256
+                checksum. On any failure nothing is kept.
+
+                  --from sqlite:PATH  The SQLite file, e.g. sqlite:.vestibule/vestibule.sqlite3. It must have
+                                      this version's schema (run `vestibule migrate` on it first).
+                  --to URL            The PostgreSQL database; default \(CopyData.targetVariable), which keeps
+                                      the password out of the process list.
+                  --replace           Delete what the PostgreSQL database holds first; without it, a database
+                                      that holds data is refused.
+
+                Then start each instance with that --database and VESTIBULE_SECRET_KEYS set to the keys in
+                the old data folder's secret-keys file (its lines that are not comments), comma-separated.
                 """
         default:
             return nil

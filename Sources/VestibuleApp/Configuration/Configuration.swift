@@ -104,7 +104,12 @@ public struct Configuration: Sendable, Equatable {
 
     /// The database for messages: the SQLite path, or the PostgreSQL host and database without credentials.
     public var databaseDescription: String {
-        guard let databaseURL, let url = URL(string: databaseURL) else { return databasePath }
+        databaseURL.map(Self.description(ofDatabaseURL:)) ?? databasePath
+    }
+
+    /// A PostgreSQL URL as messages may show it: host, port and database, never the user or password.
+    static func description(ofDatabaseURL databaseURL: String) -> String {
+        guard let url = URL(string: databaseURL) else { return "PostgreSQL" }
         return "PostgreSQL at \(url.host() ?? "localhost")\(url.port.map { ":\($0)" } ?? "")\(url.path())"
     }
 }

@@ -82,11 +82,3 @@ public struct SessionManager: Sendable {
         return try store.deleteExpiredSessions(now: now, idleCutoff: now.addingTimeInterval(-policy.idleTimeout.seconds))
     }
 }
-
-extension Duration {
-    /// The duration in (fractional) seconds, for `Date` arithmetic.
-    var seconds: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-    }
-}

@@ -5,7 +5,11 @@ public import Foundation
 ///
 /// Calls block the calling thread (SQLite and libpq are blocking C libraries). Vestibule calls them from
 /// the HTTP server's worker threads, never from Swift's cooperative pool.
-public protocol Store: Sendable {
+///
+/// A store is also an ``AttemptCounter``: `recordAttempt` counts in one `INSERT … ON CONFLICT … DO UPDATE`,
+/// so instances sharing the database share their rate limits. Keys are stored only as their SHA-256 digests:
+/// they contain email and IP addresses, which the table must not hold.
+public protocol Store: AttemptCounter {
     // MARK: Schema
 
     /// Applies every migration not yet applied, in order, each in its own transaction.
@@ -195,4 +199,10 @@ public protocol Store: Sendable {
     func consumePendingStep(kind: String, handleHash: [UInt8]) throws(StoreError) -> PendingStep?
     @discardableResult
     func deleteExpiredPendingSteps(now date: Date) throws(StoreError) -> Int
+
+    // MARK: Rate limits (counting is ``AttemptCounter/recordAttempt(key:window:now:)``)
+
+    /// Deletes every attempt window that ended at or before `date`. Returns how many.
+    @discardableResult
+    func deleteExpiredAttempts(before date: Date) throws(StoreError) -> Int
 }

@@ -43,7 +43,7 @@ public struct WebApp: Sendable {
             baseName: "vestibule_session", secure: configuration.secure, maxAge: configuration.sessionCookieMaxAge
         )
         self.visitorCookie = HostCookie(baseName: "vestibule_visitor", secure: configuration.secure, maxAge: nil)
-        self.limits = RateLimiter(clock: clock)
+        self.limits = RateLimiter(counter: services.attempts, clock: clock)
         self.mail = AccountMail(queue: services.mail, localization: localization, origin: configuration.origin)
         self.logger = logger
     }

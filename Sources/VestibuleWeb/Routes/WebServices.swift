@@ -13,6 +13,8 @@ public struct WebServices: Sendable {
     /// Sign in with Apple, with Apple's servers or the built-in emulator; `nil` turns it off.
     public var apple: AppleServices?
     public var mail: MailQueue
+    /// Where rate limits count attempts: this process's memory, or the store that instances share.
+    public var attempts: any AttemptCounter
     /// Set in development, when mail goes to the outbox folder: `/dev/outbox` then shows it.
     public var outbox: OutboxMailer?
 
@@ -24,6 +26,7 @@ public struct WebServices: Sendable {
         passkeys: PasskeyCeremonies,
         apple: AppleServices?,
         mail: MailQueue,
+        attempts: any AttemptCounter,
         outbox: OutboxMailer?
     ) {
         self.store = store
@@ -33,6 +36,7 @@ public struct WebServices: Sendable {
         self.passkeys = passkeys
         self.apple = apple
         self.mail = mail
+        self.attempts = attempts
         self.outbox = outbox
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import VestibuleCore
 import VestibuleHTTP
 
 /// How many attempts a key may make per window.
@@ -13,46 +13,26 @@ public struct RateLimit: Sendable, Equatable {
     }
 }
 
-/// Fixed-window attempt counters in memory, keyed by client address or account. One instance limits
-/// itself; several instances each allow the limit (the shared store takes this over with PostgreSQL).
-final class RateLimiter: Sendable {
-    private struct Window {
-        var start: Date
-        var count: Int
-    }
-
-    private let windows = Mutex<[String: Window]>([:])
+/// Fixed-window limits on attempts, keyed by client address or account; the counts live in an
+/// ``AttemptCounter`` (this process's memory, or the database instances share).
+struct RateLimiter: Sendable {
+    private let counter: any AttemptCounter
     private let clock: @Sendable () -> Date
-    /// Above this many keys, expired windows are dropped, bounding memory under a spray of addresses.
-    private let compactionThreshold = 50_000
 
-    init(clock: @escaping @Sendable () -> Date) {
+    init(counter: any AttemptCounter, clock: @escaping @Sendable () -> Date) {
+        self.counter = counter
         self.clock = clock
     }
 
     /// Counts one attempt; throws 429 with `Retry-After` once `limit` is exceeded within the window.
-    func record(_ key: String, _ limit: RateLimit) throws(HTTPError) {
+    /// - Throws: `HTTPError` 429, or the counter's `StoreError` when the shared count cannot be reached: an
+    ///   attempt that cannot be counted is refused (a 500), never let through uncounted.
+    func record(_ key: String, _ limit: RateLimit) throws {
         let now = clock()
-        let window = limit.window.timeInterval
-        let retryAfter: Int? = windows.withLock { windows in
-            if windows.count > compactionThreshold {
-                windows = windows.filter { now.timeIntervalSince($0.value.start) < window }
-            }
-            var current = windows[key] ?? Window(start: now, count: 0)
-            if now.timeIntervalSince(current.start) >= window { current = Window(start: now, count: 0) }
-            current.count += 1
-            windows[key] = current
-            guard current.count > limit.attempts else { return nil }
-            return max(1, Int((window - now.timeIntervalSince(current.start)).rounded(.up)))
-        }
-        if let retryAfter {
-            throw HTTPError(.tooManyRequests, "Too many attempts. Try again in \(retryAfter) seconds.", headers: ["Retry-After": String(retryAfter)])
-        }
-    }
-}
-
-extension Duration {
-    var timeInterval: TimeInterval {
-        TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18
+        let (count, windowStart) = try counter.recordAttempt(key: key, window: limit.window, now: now)
+        guard count > limit.attempts else { return }
+        let remaining = windowStart.addingTimeInterval(limit.window.seconds).timeIntervalSince(now)
+        let retryAfter = max(1, Int(remaining.rounded(.up)))
+        throw HTTPError(.tooManyRequests, "Too many attempts. Try again in \(retryAfter) seconds.", headers: ["Retry-After": String(retryAfter)])
     }
 }

@@ -1,0 +1,57 @@
+extension SQLTable {
+    /// Every table that holds data, parents before the tables whose foreign keys point at them. A migration
+    /// that adds a table or column adds it here too (`SQLTableTests` compares this list with both schemas).
+    package static let all: [SQLTable] = [
+        SQLTable("accounts", key: ["id"], [
+            ("id", .text), ("display_name", .text), ("email", .text), ("created_at", .integer),
+        ]),
+        SQLTable("identities", key: ["method", "subject"], keepsInsertionOrder: true, [
+            ("account_id", .text), ("method", .text), ("subject", .text), ("email", .text), ("created_at", .integer),
+            ("last_used_at", .integer),
+        ]),
+        SQLTable("sessions", key: ["id"], keepsInsertionOrder: true, [
+            ("id", .text), ("account_id", .text), ("token_hash", .blob), ("method", .text), ("created_at", .integer),
+            ("last_seen_at", .integer), ("expires_at", .integer), ("user_agent", .text),
+        ]),
+        SQLTable("apple_identities", key: ["subject"], keepsInsertionOrder: true, [
+            ("subject", .text), ("account_id", .text), ("client_id", .text), ("sealed_refresh_token", .blob),
+            ("is_private_email", .integer), ("forwarding_disabled_at", .integer), ("updated_at", .integer),
+        ]),
+        SQLTable("apple_notifications", key: ["id"], [("id", .text), ("received_at", .integer)]),
+        SQLTable("apple_revocations", key: ["id"], [
+            ("id", .text), ("client_id", .text), ("sealed_token", .blob), ("attempts", .integer),
+            ("next_attempt_at", .integer), ("created_at", .integer),
+        ]),
+        SQLTable("password_credentials", key: ["account_id"], [
+            ("account_id", .text), ("password_hash", .text), ("verified_at", .integer), ("updated_at", .integer),
+        ]),
+        SQLTable("one_time_codes", key: ["purpose", "subject"], [
+            ("purpose", .text), ("subject", .text), ("code_mac", .blob), ("expires_at", .integer),
+            ("attempts", .integer),
+        ]),
+        SQLTable("signing_keys", key: ["key_id"], keepsInsertionOrder: true, [
+            ("key_id", .text), ("algorithm", .text), ("sealed_private_key", .blob), ("public_jwk", .text),
+            ("created_at", .integer), ("retired_at", .integer),
+        ]),
+        SQLTable("passkey_credentials", key: ["credential_id"], keepsInsertionOrder: true, [
+            ("credential_id", .blob), ("account_id", .text), ("public_key", .blob), ("sign_count", .integer),
+            ("backup_eligible", .integer), ("backed_up", .integer), ("transports", .text), ("aaguid", .blob),
+            ("name", .text), ("created_at", .integer), ("last_used_at", .integer), ("clone_warning_at", .integer),
+        ]),
+        SQLTable("passkey_challenges", key: ["challenge_hash"], [
+            ("challenge_hash", .blob), ("purpose", .text), ("account_id", .text), ("display_name", .text),
+            ("expires_at", .integer),
+        ]),
+        SQLTable("pending_steps", key: ["kind", "handle_hash"], [
+            ("kind", .text), ("handle_hash", .blob), ("sealed_payload", .blob), ("expires_at", .integer),
+        ]),
+        SQLTable("rate_limit_attempts", key: ["key_hash"], [
+            ("key_hash", .blob), ("window_start", .integer), ("expires_at", .integer), ("attempts", .integer),
+        ]),
+    ]
+
+    /// The migration ledger (``SQLSchema``): copied with the data, so the target records the source's history.
+    package static let ledger = SQLTable("schema_migrations", key: ["version"], [
+        ("version", .integer), ("applied_at", .integer),
+    ])
+}
