@@ -141,4 +141,10 @@ public enum TextKey: String, Sendable, CaseIterable {
     case accountPasskeyAdded = "account.passkeyAdded"
     case accountPasskeyRenamed = "account.passkeyRenamed"
     case accountPasskeyDeleted = "account.passkeyDeleted"
+
+    // The Sign in with Apple button's titles (SIWA-17, SIWA-25) in Apple's own wording and capitalization,
+    // which custom buttons may not change; see AppleButtonTitle.
+    case appleButtonSignIn = "appleButton.signIn"
+    case appleButtonSignUp = "appleButton.signUp"
+    case appleButtonContinue = "appleButton.continue"
 }
