@@ -3,7 +3,7 @@ import Foundation
 import VestibuleApp
 import VestibuleLogging
 
-/// The `vestibule` command line: `serve`, `migrate`, `rotate-signing-key`, `--help`, `--version`.
+/// The `vestibule` command line: `serve`, `migrate`, `rotate-signing-key`, `button`, `--help`, `--version`.
 struct Command {
     static let version = "0.1.0"
 
@@ -43,6 +43,8 @@ struct Command {
                 )
                 print("New signing key \(keyID). The previous key stays published in /.well-known/jwks.json for two days.")
             }
+        case "button":
+            return ButtonCommand(arguments: rest).run()
         default:
             printError("Unknown command \"\(subcommand)\".\n\n\(Help.overview)")
             return 64  // EX_USAGE

@@ -9,6 +9,7 @@ enum Help {
           vestibule serve [settings]              Start the server (default http://127.0.0.1:8080).
           vestibule migrate [settings]            Apply database migrations, then exit.
           vestibule rotate-signing-key [settings] Start signing with a new key; the old one stays published.
+          vestibule button [options]              Draw a custom Sign in with Apple button (SVG) around Apple's logo.
           vestibule help [command]                Show help for a command.
           vestibule --version                     Show the version.
 
@@ -45,6 +46,8 @@ enum Help {
 
                 \(Configuration.settingsHelp)
                 """
+        case "button":
+            return ButtonCommand.help
         default:
             return nil
         }
