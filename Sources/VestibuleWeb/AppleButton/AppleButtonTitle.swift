@@ -10,7 +10,7 @@ public enum AppleButtonTitle: String, Sendable, CaseIterable {
     /// The catalog entry holding Apple's wording in each language, capitalization included (SIWA-25).
     var textKey: TextKey {
         switch self {
-        case .signIn: .appleButtonSignIn
+        case .signIn: .signInWithApple
         case .signUp: .appleButtonSignUp
         case .continue: .appleButtonContinue
         }
