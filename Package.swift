@@ -140,7 +140,12 @@ let package = Package(
             dependencies: ["VestibuleApple", "VestibuleCrypto", "VestibuleJSON"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "VestibuleWebTests", dependencies: ["VestibuleWeb"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "VestibuleWebTests",
+            dependencies: ["VestibuleWeb"],
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "VestibuleAppTests",
             dependencies: ["VestibuleApp", "VestibuleAudit", "VestibuleJSON", "VestibuleTesting", "VestibuleWebDriver", "vestibule"],

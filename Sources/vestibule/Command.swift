@@ -3,7 +3,8 @@ import Foundation
 import VestibuleApp
 import VestibuleLogging
 
-/// The `vestibule` command line: `serve`, `migrate`, `rotate-signing-key`, `copy-data`, `--help`, `--version`.
+/// The `vestibule` command line: `serve`, `migrate`, `rotate-signing-key`, `copy-data`, `button`, `--help`,
+/// `--version`.
 struct Command {
     static let version = "0.1.0"
 
@@ -47,6 +48,8 @@ struct Command {
             return reportingFailures {
                 try CopyData.run(rest, environment: ProcessInfo.processInfo.environment, printError: printError)
             }
+        case "button":
+            return ButtonCommand(arguments: rest).run()
         default:
             printError("Unknown command \"\(subcommand)\".\n\n\(Help.overview)")
             return 64  // EX_USAGE

@@ -11,6 +11,7 @@ enum Help {
           vestibule rotate-signing-key [settings] Start signing with a new key; the old one stays published.
           vestibule copy-data --from sqlite:PATH --to postgres://…
                                                   Copy a SQLite database into an empty PostgreSQL one.
+          vestibule button [options]              Draw a custom Sign in with Apple button (SVG) around Apple's logo.
           vestibule help [command]                Show help for a command.
           vestibule --version                     Show the version.
 
@@ -68,6 +69,8 @@ enum Help {
                 Then start each instance with that --database and VESTIBULE_SECRET_KEYS set to the keys in
                 the old data folder's secret-keys file (its lines that are not comments), comma-separated.
                 """
+        case "button":
+            return ButtonCommand.help
         default:
             return nil
         }

@@ -159,4 +159,9 @@ public enum TextKey: String, Sendable, CaseIterable {
     case accountDeleteLead = "account.deleteLead"
     case accountDeleteConfirm = "account.deleteConfirm"
     case homeAccountDeleted = "home.accountDeleted"
+
+    // The Sign in with Apple button's other titles (SIWA-17, SIWA-25) in Apple's own wording and
+    // capitalization, which custom buttons may not change; the first is `signInWithApple`. See AppleButtonTitle.
+    case appleButtonSignUp = "appleButton.signUp"
+    case appleButtonContinue = "appleButton.continue"
 }
