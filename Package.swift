@@ -3,7 +3,7 @@
 //
 //   C libraries        CMicroHTTPD  CSQLite  COpenSSL  CSodium  CPostgres
 //   foundations        VestibuleLogging   VestibuleJSON   VestibuleCrypto (OpenSSL, libsodium)
-//   transport          VestibuleHTTP (libmicrohttpd)
+//   transport          VestibuleHTTP (libmicrohttpd)   VestibuleHTTPClient (libcurl, outbound HTTP/1.1)
 //   domain             VestibuleCore (accounts, identities, sessions, the Store interface; no C, no HTTP)
 //   storage            VestibuleSQL (every Store operation once, against SQLConnection; no C)
 //   storage backends   VestibuleSQLite   VestibulePostgres (C driver, dialect, migrations, error mapping)
@@ -43,6 +43,8 @@ let package = Package(
         .target(name: "VestibuleHTTP", dependencies: ["CMicroHTTPD", "VestibuleLogging"], swiftSettings: swiftSettings),
         .target(name: "VestibuleCore", dependencies: ["VestibuleCrypto"], swiftSettings: swiftSettings),
         .target(name: "VestibuleMail", dependencies: ["CCurl", "VestibuleLogging"], swiftSettings: swiftSettings),
+        // Outbound HTTP/1.1 through libcurl: Apple's token, keys and revocation endpoints, notification delivery.
+        .target(name: "VestibuleHTTPClient", dependencies: ["CCurl", "VestibuleHTTP"], swiftSettings: swiftSettings),
         // Drives headless Chromium through chromedriver: end-to-end tests and the Larger Text audit.
         .target(name: "VestibuleWebDriver", dependencies: ["VestibuleJSON"], swiftSettings: swiftSettings),
         // The Larger Text audit: the ladder of text sizes × viewports × locales in real Chromium.
@@ -110,6 +112,11 @@ let package = Package(
         .testTarget(
             name: "VestibuleMailTests",
             dependencies: ["VestibuleMail", "VestibuleTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "VestibuleHTTPClientTests",
+            dependencies: ["VestibuleHTTPClient", "VestibuleHTTP", "VestibuleLogging", "VestibuleTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
