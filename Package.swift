@@ -10,6 +10,7 @@
 //   sign-in methods    VestibulePasskeys (WebAuthn verification and ceremonies on the Store)
 //   presentation       VestibuleWeb (pages, localization, stylesheet)
 //   composition        VestibuleApp (configuration → application), the `vestibule` executable
+//   development        VestibuleAppleEmulator (an Apple ID server for development and tests)
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -74,6 +75,13 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
+        // Sign in with Apple's server side, emulated on its own origin with its own keys, for development and tests
+        // (its pages are built with VestibuleWeb's escaping HTML type).
+        .target(
+            name: "VestibuleAppleEmulator",
+            dependencies: ["VestibuleHTTP", "VestibuleHTTPClient", "VestibuleCrypto", "VestibuleWeb", "VestibuleLogging"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "VestibuleApp",
             dependencies: ["VestibuleWeb", "VestibulePasskeys", "VestibuleSQLite", "VestibulePostgres", "VestibuleLogging"],
@@ -117,6 +125,14 @@ let package = Package(
         .testTarget(
             name: "VestibuleHTTPClientTests",
             dependencies: ["VestibuleHTTPClient", "VestibuleHTTP", "VestibuleLogging", "VestibuleTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "VestibuleAppleEmulatorTests",
+            dependencies: [
+                "VestibuleAppleEmulator", "VestibuleHTTPClient", "VestibuleHTTP", "VestibuleCrypto", "VestibuleJSON",
+                "VestibuleLogging", "VestibuleTesting", "VestibuleWebDriver",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
