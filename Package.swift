@@ -69,9 +69,15 @@ let package = Package(
         ),
         // WebAuthn relying-party verification: CBOR, COSE keys, attestation, assertions.
         .target(name: "VestibulePasskeys", dependencies: ["VestibuleCore", "VestibuleCrypto"], swiftSettings: swiftSettings),
+        // Sign in with Apple: client secrets, identity tokens and notifications, Apple's endpoints.
+        .target(
+            name: "VestibuleApple",
+            dependencies: ["VestibuleCore", "VestibuleCrypto", "VestibuleJSON"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "VestibuleWeb",
-            dependencies: ["VestibuleHTTP", "VestibuleCore", "VestibuleMail", "VestibulePasskeys"],
+            dependencies: ["VestibuleHTTP", "VestibuleCore", "VestibuleMail", "VestibulePasskeys", "VestibuleApple"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
@@ -92,7 +98,7 @@ let package = Package(
         .executableTarget(name: "vestibule", dependencies: ["VestibuleApp"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "vestibule-bench",
-            dependencies: ["VestibuleCrypto", "CSodium"],
+            dependencies: ["VestibuleCrypto", "VestibulePasskeys", "CSodium"],
             swiftSettings: swiftSettings
         ),
 
@@ -148,6 +154,11 @@ let package = Package(
         .testTarget(
             name: "VestibulePasskeysTests",
             dependencies: ["VestibulePasskeys", "VestibuleCrypto"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "VestibuleAppleTests",
+            dependencies: ["VestibuleApple", "VestibuleCrypto", "VestibuleJSON"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "VestibuleWebTests", dependencies: ["VestibuleWeb"], swiftSettings: swiftSettings),

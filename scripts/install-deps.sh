@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs the system packages Vestibule needs, only those missing.
 #   scripts/install-deps.sh build   C libraries for building and running
-#   scripts/install-deps.sh test    the same plus what the tests drive (PostgreSQL, curl, openssl, python3 with aiosmtpd,
-#                                   Chromium, and fonts for Japanese, Arabic (Noto Sans Arabic) and German)
-#   scripts/install-deps.sh bench   the same plus nginx and wrk for the comparison benchmark
+#   scripts/install-deps.sh test    the same plus what the tests drive (PostgreSQL, nginx, curl, openssl, python3 with
+#                                   aiosmtpd, Chromium, and fonts for Japanese, Arabic (Noto Sans Arabic) and German)
+#   scripts/install-deps.sh bench   the same plus nginx, PostgreSQL and wrk for the comparison benchmark
 set -euo pipefail
 purpose=${1:-build}
 
@@ -11,8 +11,8 @@ apt_packages=(pkg-config libmicrohttpd-dev libsqlite3-dev libssl-dev libsodium-d
 brew_packages=(pkg-config libmicrohttpd sqlite openssl@3 libsodium libpq curl)
 case "$purpose" in
   build) ;;
-  test) apt_packages+=(postgresql curl openssl python3 chromium chromium-driver fonts-dejavu-core fonts-noto-cjk fonts-noto-core) ;;
-  bench) apt_packages+=(nginx-light wrk openssl curl); brew_packages+=(nginx wrk) ;;
+  test) apt_packages+=(postgresql nginx-light curl openssl python3 chromium chromium-driver fonts-dejavu-core fonts-noto-cjk fonts-noto-core) ;;
+  bench) apt_packages+=(nginx-light postgresql wrk openssl curl); brew_packages+=(nginx wrk) ;;
   *) echo "usage: $0 build|test|bench" >&2; exit 64 ;;
 esac
 

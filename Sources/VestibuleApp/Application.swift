@@ -83,6 +83,7 @@ public final class Application: Sendable {
                 ),
                 passwordPolicy: passwordPolicy,
                 passkeys: passkeys,
+                apple: nil,
                 mail: mail,
                 outbox: outbox
             )

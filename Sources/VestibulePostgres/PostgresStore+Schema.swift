@@ -95,6 +95,42 @@ extension PostgresStore {
             );
             CREATE INDEX passkey_challenges_expires_at ON passkey_challenges (expires_at);
             """),
+            SQLMigration(version: 4, sql: """
+            CREATE TABLE apple_identities (
+                seq bigint GENERATED ALWAYS AS IDENTITY,
+                subject text PRIMARY KEY,
+                account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                client_id text NOT NULL,
+                sealed_refresh_token bytea,
+                is_private_email integer NOT NULL,
+                forwarding_disabled_at bigint,
+                updated_at bigint NOT NULL
+            );
+            CREATE INDEX apple_identities_account_id ON apple_identities (account_id);
+
+            CREATE TABLE apple_notifications (
+                id text PRIMARY KEY,
+                received_at bigint NOT NULL
+            );
+
+            CREATE TABLE apple_revocations (
+                id text PRIMARY KEY,
+                client_id text NOT NULL,
+                sealed_token bytea NOT NULL,
+                attempts integer NOT NULL,
+                next_attempt_at bigint NOT NULL,
+                created_at bigint NOT NULL
+            );
+
+            CREATE TABLE pending_steps (
+                kind text NOT NULL,
+                handle_hash bytea NOT NULL,
+                sealed_payload bytea NOT NULL,
+                expires_at bigint NOT NULL,
+                PRIMARY KEY (kind, handle_hash)
+            );
+            CREATE INDEX pending_steps_expires_at ON pending_steps (expires_at);
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -39,6 +39,10 @@ package struct SQLRow: Sendable {
         return bytes
     }
 
+    package func optionalBlob(_ column: Int) throws(StoreError) -> [UInt8]? {
+        values[column] == .null ? nil : try blob(column)
+    }
+
     package func date(_ column: Int) throws(StoreError) -> Date {
         Date(millisecondsSince1970: try integer(column))
     }

@@ -82,3 +82,24 @@ extension Identity {
         )
     }
 }
+
+extension SQLConnection {
+    /// Removes one of the account's sign-in methods, inside the caller's transaction, unless it is the last:
+    /// the account is locked first, so concurrent removals (and linkings) of one account's methods run one
+    /// after another and each counts what the previous one left (SQLite's single writer holds the database for
+    /// the whole transaction; PostgreSQL locks the account row `FOR UPDATE`).
+    func removeSignInMethod(
+        of accountID: AccountID,
+        isOwned: () throws(StoreError) -> Bool,
+        remove: () throws(StoreError) -> Void
+    ) throws(StoreError) -> SignInMethodRemoval {
+        _ = try firstRow("SELECT 1 FROM accounts WHERE id = \(accountID.rawValue) \(.forUpdate)") { _ in }
+        guard try isOwned() else { return .notFound }
+        let methods = try firstRow(
+            "SELECT count(*) FROM identities WHERE account_id = \(accountID.rawValue)"
+        ) { row throws(StoreError) in try row.integer(0) } ?? 0
+        guard methods > 1 else { return .lastSignInMethod }
+        try remove()
+        return .deleted
+    }
+}

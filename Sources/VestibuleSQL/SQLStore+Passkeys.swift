@@ -122,30 +122,31 @@ extension SQLStore {
         }
     }
 
-    /// Counts the account's identities and deletes in one transaction that first locks the account, so
-    /// concurrent deletions (and linkings) of one account's methods run one after another and each counts what
-    /// the previous one left: SQLite's single writer holds the database for the whole transaction, and
-    /// PostgreSQL locks the account row (`FOR UPDATE`).
-    public func deletePasskey(id: [UInt8], of accountID: AccountID) throws(StoreError) -> PasskeyDeletion {
+    /// Deletes the passkey and its identity unless they are the account's last way in (see
+    /// ``SQLConnection/removeSignInMethod(of:isOwned:remove:)``).
+    public func deletePasskey(id: [UInt8], of accountID: AccountID) throws(StoreError) -> SignInMethodRemoval {
         try transaction("deletePasskey") { connection throws(StoreError) in
-            _ = try connection.firstRow("SELECT 1 FROM accounts WHERE id = \(accountID.rawValue) \(.forUpdate)") { _ in }
-            let owned = try connection.firstRow(
-                "SELECT 1 FROM passkey_credentials WHERE credential_id = \(id) AND account_id = \(accountID.rawValue)",
-                { _ in true }
-            ) ?? false
-            guard owned else { return .notFound }
-            let methods = try connection.firstRow(
-                "SELECT count(*) FROM identities WHERE account_id = \(accountID.rawValue)"
-            ) { row throws(StoreError) in try row.integer(0) } ?? 0
-            guard methods > 1 else { return .lastSignInMethod }
-            try connection.run("DELETE FROM passkey_credentials WHERE credential_id = \(id)")
-            try connection.run(
-                """
-                DELETE FROM identities
-                WHERE method = \(SignInMethod.passkey.rawValue) AND subject = \(PasskeyCredential.subject(of: id))
-                """
+            try connection.removeSignInMethod(
+                of: accountID,
+                isOwned: { () throws(StoreError) in
+                    try connection.firstRow(
+                        """
+                        SELECT 1 FROM passkey_credentials
+                        WHERE credential_id = \(id) AND account_id = \(accountID.rawValue)
+                        """,
+                        { _ in true }
+                    ) ?? false
+                },
+                remove: { () throws(StoreError) in
+                    try connection.run("DELETE FROM passkey_credentials WHERE credential_id = \(id)")
+                    try connection.run(
+                        """
+                        DELETE FROM identities
+                        WHERE method = \(SignInMethod.passkey.rawValue) AND subject = \(PasskeyCredential.subject(of: id))
+                        """
+                    )
+                }
             )
-            return .deleted
         }
     }
 }

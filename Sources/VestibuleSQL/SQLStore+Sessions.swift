@@ -86,6 +86,18 @@ extension SQLStore {
     }
 }
 
+extension SQLStore {
+    /// Deletes the account's sessions that `method` started, and returns how many.
+    @discardableResult
+    public func deleteSessions(of accountID: AccountID, signedInWith method: SignInMethod) throws(StoreError) -> Int {
+        try writing("deleteSessionsSignedInWith") { connection throws(StoreError) in
+            try connection.run(
+                "DELETE FROM sessions WHERE account_id = \(accountID.rawValue) AND method = \(method.rawValue)"
+            )
+        }
+    }
+}
+
 extension Session {
     /// The columns `init(row:)` decodes, in order.
     fileprivate static let columns: SQL =

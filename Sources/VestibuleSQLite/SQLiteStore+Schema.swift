@@ -93,6 +93,41 @@ extension SQLiteStore {
             ) STRICT;
             CREATE INDEX passkey_challenges_expires_at ON passkey_challenges (expires_at);
             """),
+            SQLMigration(version: 4, sql: """
+            CREATE TABLE apple_identities (
+                subject TEXT PRIMARY KEY NOT NULL,
+                account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                client_id TEXT NOT NULL,
+                sealed_refresh_token BLOB,
+                is_private_email INTEGER NOT NULL,
+                forwarding_disabled_at INTEGER,
+                updated_at INTEGER NOT NULL
+            ) STRICT;
+            CREATE INDEX apple_identities_account_id ON apple_identities (account_id);
+
+            CREATE TABLE apple_notifications (
+                id TEXT PRIMARY KEY NOT NULL,
+                received_at INTEGER NOT NULL
+            ) STRICT;
+
+            CREATE TABLE apple_revocations (
+                id TEXT PRIMARY KEY NOT NULL,
+                client_id TEXT NOT NULL,
+                sealed_token BLOB NOT NULL,
+                attempts INTEGER NOT NULL,
+                next_attempt_at INTEGER NOT NULL,
+                created_at INTEGER NOT NULL
+            ) STRICT;
+
+            CREATE TABLE pending_steps (
+                kind TEXT NOT NULL,
+                handle_hash BLOB NOT NULL,
+                sealed_payload BLOB NOT NULL,
+                expires_at INTEGER NOT NULL,
+                PRIMARY KEY (kind, handle_hash)
+            ) STRICT;
+            CREATE INDEX pending_steps_expires_at ON pending_steps (expires_at);
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -152,26 +152,30 @@ public final class PostgresTestServer: @unchecked Sendable {
         ]))
     }
 
-    /// A shell that waits for this process to end, then stops the server and removes its files: the
-    /// `atexit` handler does the same, but does not run when the test process crashes or is killed.
+    /// Stops the server and removes its files should the test process die without running the `atexit`
+    /// handler.
     private func startWatchdog() {
         let stopCommand = runAsPostgres
             ? "runuser -u postgres -- '\(binaries)/pg_ctl' -D '\(cluster)' -m immediate stop"
             : "'\(binaries)/pg_ctl' -D '\(cluster)' -m immediate stop"
-        let script = """
-            while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done
+        ChildProcess.startWatchdog(cleanup: """
             if [ -f '\(cluster)/postmaster.pid' ]; then \(stopCommand) >/dev/null 2>&1; fi
             rm -rf '\(dataDirectory)'
-            """
-        _ = try? Self.spawn("/bin/sh", ["-c", script], environment: [:], output: "/dev/null")
+            """)
     }
 
-    private func psql(_ sql: String) throws {
+    /// Runs `sql` in `database` with psql and returns its output: unaligned, one row a line, columns
+    /// separated by `|`, no headers. The tests' own reading of the database, independent of the store
+    /// under test.
+    @discardableResult
+    public func psql(_ sql: String, database: String = "postgres") throws -> [String] {
+        _ = try Self.identifier(database)  // a plain name: psql would read `host=…` as connection settings
         let result = try run(asPostgres: false, "\(binaries)/psql", [
-            "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", String(port), "-U", Self.user,
-            "-d", "postgres", "-c", sql,
+            "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", String(port), "-U", Self.user,
+            "-d", database, "-c", sql,
         ], environment: ["PGPASSWORD": password])
         try check("psql", result)
+        return result.output.split(separator: "\n").map(String.init)
     }
 
     private func check(_ step: String, _ result: (status: Int32, output: String)) throws {
@@ -192,46 +196,16 @@ public final class PostgresTestServer: @unchecked Sendable {
         // The output goes to a file, not a pipe: the server pg_ctl starts inherits it and outlives pg_ctl.
         let outputFile = "\(dataDirectory)/command-\(UUID().uuidString).out"
         defer { try? FileManager.default.removeItem(atPath: outputFile) }
-        let pid = try Self.spawn(path, argv, environment: environment, output: outputFile)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { throw Failure(description: "waitpid failed: errno \(errno)") }
+        let exitStatus: Int32
+        do {
+            exitStatus = try ChildProcess.waitForExit(
+                ChildProcess.spawn(path, argv, environment: environment, output: outputFile)
+            )
+        } catch {
+            throw Failure(description: error.description)
         }
-        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         let text = (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? ""
         return (exitStatus, text)
-    }
-
-    /// Starts `path` with `arguments`, standard input from /dev/null and both outputs into `output`, with no
-    /// signal blocked (children inherit the mask). Foundation's `Process` is not used: the server that
-    /// `pg_ctl` leaves running would keep its pipes open, and its own reaping has hung here.
-    private static func spawn(
-        _ path: String, _ arguments: [String], environment: [String: String], output: String
-    ) throws -> pid_t {
-        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0)=\($1)" }
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        guard rc == 0 else { throw Failure(description: "cannot start \(path): errno \(rc)") }
-        return pid
     }
 
     private static func identifier(_ name: String) throws -> String {

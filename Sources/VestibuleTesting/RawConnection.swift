@@ -7,7 +7,7 @@ public final class RawConnection {
     }
 
     /// One parsed HTTP response.
-    public struct Response {
+    public struct Response: Sendable {
         public let status: Int
         public let headers: [(String, String)]
         public let body: [UInt8]
@@ -22,25 +22,39 @@ public final class RawConnection {
     private let descriptor: Int32
     private var buffered: [UInt8] = []
 
-    /// Connects to 127.0.0.1:`port`; reads time out after `timeout` seconds.
-    public init(port: Int, timeout: Int = 5) throws {
+    /// Connects to 127.0.0.1:`port`; reads time out after `timeout` seconds. With `source` (another loopback
+    /// address such as `127.0.0.2`) the connection comes from that address, so a server or a proxy sees a
+    /// client other than itself.
+    public init(port: Int, timeout: Int = 5, from source: String? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket failed") }
         setReadTimeout(seconds: timeout)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        if let source {
+            guard Self.call({ bind($0, $1, $2) }, descriptor, host: source, port: 0) == 0 else {
+                throw Failure(description: "bind to \(source) failed: errno \(errno)")
             }
         }
+        let result = Self.call({ connect($0, $1, $2) }, descriptor, host: "127.0.0.1", port: port)
         // No close here: a class whose stored properties are all set runs its deinit when init throws.
         guard result == 0 else { throw Failure(description: "connect failed: errno \(errno)") }
     }
 
     deinit { close(descriptor) }
+
+    /// Calls `bind` or `connect` on `descriptor` with the IPv4 address `host`:`port`.
+    private static func call(
+        _ operation: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Int32, _ descriptor: Int32, host: String, port: Int
+    ) -> Int32 {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr(host)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                operation(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+    }
 
     public func setReadTimeout(seconds: Int) {
         var time = timeval(tv_sec: seconds, tv_usec: 0)

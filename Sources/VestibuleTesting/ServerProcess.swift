@@ -4,10 +4,10 @@ public import Foundation
 /// A `vestibule` executable started as a child process, the way an operator runs it.
 ///
 /// It owns the process: ``stop()`` sends SIGTERM and waits, and `deinit` kills a process still running,
-/// so no test leaves a server behind.
+/// so no test leaves a server behind; a watchdog shell kills it should the test process crash first.
 public final class ServerProcess: @unchecked Sendable {
     // @unchecked: `process` is configured before `run()` and afterwards only read through Foundation's
-    // thread-safe accessors; `output` is written by the pipe's reader and read under `lock`.
+    // thread-safe accessors; `output` and `watchdog` are guarded by `lock`.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
     }
@@ -15,6 +15,7 @@ public final class ServerProcess: @unchecked Sendable {
     private let process = Process()
     private let lock = NSLock()
     private var output = ""
+    private var watchdog: pid_t?
 
     /// The port the server printed that it listens on.
     public private(set) var port = 0
@@ -33,6 +34,11 @@ public final class ServerProcess: @unchecked Sendable {
             self.lock.withLock { self.output += String(decoding: data, as: UTF8.self) }
         }
         try VestibuleExecutable.withSignalsUnblocked { try process.run() }
+        let pid = process.processIdentifier
+        // Checks the command line first: should the server have ended unnoticed, its id may be another's.
+        watchdog = ChildProcess.startWatchdog(
+            cleanup: "grep -q vestibule /proc/\(pid)/cmdline 2>/dev/null && kill -KILL \(pid)"
+        )
 
         let deadline = Date().addingTimeInterval(startupTimeout)
         while Date() < deadline {
@@ -45,6 +51,7 @@ public final class ServerProcess: @unchecked Sendable {
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+        endWatchdog()
         throw Failure(description: "vestibule did not start listening. Its output:\n\(log)")
     }
 
@@ -53,6 +60,14 @@ public final class ServerProcess: @unchecked Sendable {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
+        endWatchdog()
+    }
+
+    /// Ends the watchdog once the server is gone. Safe to call more than once.
+    private func endWatchdog() {
+        guard let watchdog = lock.withLock({ defer { watchdog = nil }; return watchdog }) else { return }
+        kill(watchdog, SIGKILL)
+        _ = try? ChildProcess.waitForExit(watchdog)
     }
 
     /// Everything the process printed so far.
@@ -62,6 +77,9 @@ public final class ServerProcess: @unchecked Sendable {
     /// or `nil` when it had to be killed.
     @discardableResult
     public func stop(timeout: TimeInterval = 20) -> Int32? {
+        defer { endWatchdog() }
+        // Already ended (killed by the test): its id may belong to another process by now.
+        guard process.isRunning else { return process.terminationStatus }
         signal(SIGTERM)
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(10_000) }
@@ -71,6 +89,14 @@ public final class ServerProcess: @unchecked Sendable {
             return nil
         }
         return process.terminationStatus
+    }
+
+    /// Ends the process at once with SIGKILL, as a crash or the OOM killer would, and returns once it is
+    /// gone: by then the kernel has closed its sockets, so nothing can reach it any more.
+    public func killImmediately() {
+        signal(SIGKILL)
+        process.waitUntilExit()
+        endWatchdog()
     }
 
     public func signal(_ number: Int32) {

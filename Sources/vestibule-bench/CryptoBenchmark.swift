@@ -14,6 +14,7 @@ enum CryptoBenchmark {
         let measurements: [(String, () throws -> Double)] = [
             ("jws-verify-rs256", { try verifyRate(.rs256, seconds: seconds) }),
             ("jws-verify-es256", { try verifyRate(.es256, seconds: seconds) }),
+            ("passkey-assertion-es256", { try passkeyAssertionRate(seconds: seconds) }),
             ("argon2id-vestibule", { try argon2idRate(seconds: seconds) }),
             ("argon2id-libsodium-raw", { rawArgon2idRate(seconds: seconds) }),
             ("argon2id-libsodium-raw-all-cores", { allCoresRawArgon2idRate(seconds: seconds) }),
@@ -37,6 +38,13 @@ enum CryptoBenchmark {
         _ = cache.replace(with: JWKS(keys: [key.publicJWK(keyID: "k")]))
         let verifier = JWSVerifier(keys: cache, allowedAlgorithms: [algorithm])
         return try rate(seconds: seconds) { _ = try verifier.verify(token) }
+    }
+
+    /// A whole WebAuthn assertion check with an ES256 passkey: client data JSON parsed and checked, the
+    /// authenticator data parsed and checked, the COSE key decoded, the DER signature verified.
+    static func passkeyAssertionRate(seconds: Double) throws -> Double {
+        let assertion = try PasskeyAssertion()
+        return try rate(seconds: seconds) { try assertion.verify() }
     }
 
     /// Vestibule's hasher at its defaults (OWASP: m = 19 MiB, t = 2, p = 1).

@@ -102,6 +102,13 @@ import VestibuleHTTP
         #expect(signedOut.status == .seeOther)
         #expect(signedOut.headers.values(for: "Set-Cookie").contains { $0.contains("Max-Age=0") })
         #expect(try app.respond("/account", headers: ["Cookie": cookie]).status == .seeOther)
+
+        // Signing out again (a second tab, a proxy's retry) is not an error; from another origin it still is.
+        let again = try app.respond("/sign-out", method: .post, headers: form, body: "csrf=\(token)")
+        #expect(again.status == .seeOther)
+        var crossSite = form
+        crossSite.replace("Origin", "https://evil.example")
+        #expect(try app.respond("/sign-out", method: .post, headers: crossSite, body: "").status == .forbidden)
     }
 
     @Test func aCrossOriginPostIsRefusedEvenWithTheToken() throws {

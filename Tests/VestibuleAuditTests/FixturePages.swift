@@ -56,11 +56,7 @@ enum FixturePages {
         ),
         "/label-over-input": Page(
             title: "A label drawn over its input",
-            css: """
-                .field { position: relative; }
-                .field label { position: absolute; top: 0.6rem; left: 0.6rem; }
-                .field input { width: 100%; padding: 0.5rem; }
-                """,
+            css: labelOverInput,
             body: """
                 <h1>Sign in</h1>
                 <div class="field"><label id="name-label" for="name">Display name</label><input id="name"></div>
@@ -70,11 +66,7 @@ enum FixturePages {
         // someone opens it (then /label-over-input applies).
         "/clean-closed-details": Page(
             title: "Other ways, closed",
-            css: """
-                .field { position: relative; }
-                .field label { position: absolute; top: 0.6rem; left: 0.6rem; }
-                .field input { width: 100%; padding: 0.5rem; }
-                """,
+            css: labelOverInput,
             body: """
                 <h1>Sign in</h1>
                 <details><summary>Other ways to sign in</summary>
@@ -208,6 +200,13 @@ enum FixturePages {
             body: "<h1>Sign in</h1><p id=\"lead\">Enter your email.</p><p id=\"fine-print\">Terms apply.</p>"
         ),
     ]
+
+    /// A label positioned over its input: text overlapping a control at every step.
+    static let labelOverInput = """
+        .field { position: relative; }
+        .field label { position: absolute; top: 0.6rem; left: 0.6rem; }
+        .field input { width: 100%; padding: 0.5rem; }
+        """
 
     static let cleanPaths = [
         "/clean-traps", "/clean-rem", "/clean-wrap", "/clean-container", "/clean-skip-link", "/clean-ja", "/clean-ar",

@@ -46,6 +46,21 @@ public struct Configuration: Sendable, Equatable {
     public var passkeyExtraOrigins: [String] = []
     /// Require user verification (biometry or the device's screen lock) in every passkey ceremony.
     public var passkeyRequiresUserVerification = false
+    /// Sign in with Apple against Apple's servers: the Team ID, the Key ID and the `.p8` key of a Sign in
+    /// with Apple key, and the Services ID, all four or none. With none, the built-in emulator stands in.
+    public var appleTeamID: String?
+    public var appleKeyID: String?
+    public var applePrivateKeyFile: String?
+    /// The `.p8` key's PEM text, from `VESTIBULE_APPLE_PRIVATE_KEY` only (never a flag or the config file).
+    public var applePrivateKey: String?
+    public var appleServicesID: String?
+    /// Bundle IDs of apps that sign in with Apple through the native API.
+    public var appleBundleIDs: [String] = []
+    /// Where Apple posts the web flow's answer; defaults to `<public URL>/apple/callback`.
+    public var appleRedirectURI: String?
+    /// Where the built-in Apple ID emulator listens when no Apple credentials are set (0: a free port;
+    /// `nil`: no emulator, so Sign in with Apple is off).
+    public var appleEmulatorPort: Int? = 8081
     /// Argon2id cost; the defaults are OWASP's (m = 19 MiB, t = 2, p = 1).
     public var passwordHashMemoryKiB = 19_456
     public var passwordHashIterations = 2
@@ -78,6 +93,9 @@ public struct Configuration: Sendable, Equatable {
     public var effectivePasskeyRPID: String {
         passkeyRPID ?? publicURL?.host() ?? "localhost"
     }
+
+    /// Whether Apple's real servers are configured (otherwise the emulator, if any, stands in).
+    public var usesAppleServers: Bool { appleTeamID != nil }
 
     /// Whether browsers reach Vestibule over HTTPS.
     public var isSecure: Bool { behindTLSProxy || publicURL?.scheme == "https" }

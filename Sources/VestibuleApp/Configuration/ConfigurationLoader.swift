@@ -15,6 +15,7 @@ public struct ConfigurationLoader: Sendable {
     static let configVariable = "VESTIBULE_CONFIG"
     static let benefitsKey = "signInBenefits"
     static let smtpPasswordVariable = "VESTIBULE_SMTP_PASSWORD"
+    static let applePrivateKeyVariable = "VESTIBULE_APPLE_PRIVATE_KEY"
 
     public func load() throws(ConfigurationError) -> Configuration {
         let flags = try parseFlags()
@@ -33,6 +34,7 @@ public struct ConfigurationLoader: Sendable {
             }
         }
         configuration.smtpPassword = environment[Self.smtpPasswordVariable]
+        configuration.applePrivateKey = environment[Self.applePrivateKeyVariable]
         try validate(configuration)
         return configuration
     }
@@ -114,6 +116,14 @@ public struct ConfigurationLoader: Sendable {
         }
         if configuration.behindTLSProxy, configuration.publicURL?.scheme == "http" {
             throw ConfigurationError("behind-tls-proxy is true but public-url is http://; use the https:// address people visit.")
+        }
+        let apple = [configuration.appleTeamID, configuration.appleKeyID, configuration.appleServicesID]
+        let hasKey = configuration.applePrivateKeyFile != nil || configuration.applePrivateKey != nil
+        if apple.contains(where: { $0 != nil }) || hasKey, apple.contains(where: { $0 == nil }) || !hasKey {
+            throw ConfigurationError(
+                "Sign in with Apple needs apple-team-id, apple-key-id, apple-services-id and the key "
+                    + "(apple-private-key-file or \(Self.applePrivateKeyVariable)) together; set all of them, or none for the emulator."
+            )
         }
         let host = configuration.publicURL?.host()?.lowercased() ?? "localhost"
         let rpID = configuration.effectivePasskeyRPID

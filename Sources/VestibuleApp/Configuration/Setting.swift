@@ -125,6 +125,30 @@ extension Setting {
         Setting(key: "appleAppLinks", placeholder: "BOOL", summary: "true to let those apps open this site's links too (applinks) (default false).") {
             $0.appleAppLinks = try boolean($1, named: "apple-app-links")
         },
+        Setting(key: "appleTeamId", placeholder: "ID", summary: "Sign in with Apple: your 10-character Team ID (with apple-key-id, apple-private-key-file and apple-services-id; without them the built-in emulator stands in).") {
+            $0.appleTeamID = try appleIdentifier($1, named: "apple-team-id")
+        },
+        Setting(key: "appleKeyId", placeholder: "ID", summary: "Sign in with Apple: the 10-character Key ID of your Sign in with Apple key.") {
+            $0.appleKeyID = try appleIdentifier($1, named: "apple-key-id")
+        },
+        Setting(key: "applePrivateKeyFile", placeholder: "PATH", summary: "Sign in with Apple: the .p8 key file (or put its text in VESTIBULE_APPLE_PRIVATE_KEY).") {
+            $0.applePrivateKeyFile = $1
+        },
+        Setting(key: "appleServicesId", placeholder: "ID", summary: "Sign in with Apple: the Services ID of the web flow, e.g. com.example.web.") {
+            $0.appleServicesID = $1
+        },
+        Setting(key: "appleBundleIds", placeholder: "IDS", summary: "Sign in with Apple: comma-separated bundle IDs of apps that use the native API.") {
+            $0.appleBundleIDs = $1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        },
+        Setting(key: "appleRedirectUri", placeholder: "URL", summary: "Sign in with Apple: the redirect URI registered on the Services ID (default PUBLIC-URL/apple/callback).") {
+            guard $1.hasPrefix("https://") || $1.hasPrefix("http://") else {
+                throw ConfigurationError("apple-redirect-uri must be an absolute URL; got \"\($1)\".")
+            }
+            $0.appleRedirectURI = $1
+        },
+        Setting(key: "appleEmulatorPort", placeholder: "PORT", summary: "Port of the built-in Apple ID emulator, used when no Apple credentials are set (default 8081; 0 picks a free one; off disables Sign in with Apple).") {
+            $0.appleEmulatorPort = $1 == "off" ? nil : try integer($1, named: "apple-emulator-port", in: 0...65535)
+        },
         Setting(key: "passkeyRpId", placeholder: "DOMAIN", summary: "Passkey relying party ID: the public URL's host or a domain it belongs to, e.g. example.com (default: the public URL's host).") {
             let domain = $1.lowercased()
             guard domain.range(of: #"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$"#, options: .regularExpression) != nil else {
@@ -165,6 +189,13 @@ extension Setting {
             throw ConfigurationError("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound); got \"\(text)\".")
         }
         return value
+    }
+
+    private static func appleIdentifier(_ text: String, named name: String) throws(ConfigurationError) -> String {
+        guard text.range(of: #"^[A-Z0-9]{10}$"#, options: .regularExpression) != nil else {
+            throw ConfigurationError("\(name) must be the 10-character ID from your Apple Developer account; got \"\(text)\".")
+        }
+        return text
     }
 
     private static func boolean(_ text: String, named name: String) throws(ConfigurationError) -> Bool {

@@ -148,5 +148,51 @@ public protocol Store: Sendable {
     func renamePasskey(id: [UInt8], of accountID: AccountID, to name: String) throws(StoreError) -> Bool
     /// Deletes the account's passkey and its identity, unless it is the account's last sign-in method.
     /// The check and the deletion are atomic, so two concurrent deletions cannot remove the last two methods.
-    func deletePasskey(id: [UInt8], of accountID: AccountID) throws(StoreError) -> PasskeyDeletion
+    func deletePasskey(id: [UInt8], of accountID: AccountID) throws(StoreError) -> SignInMethodRemoval
+
+    // MARK: Sign in with Apple
+
+    /// Creates an account signed up with Apple: the account, its Apple identity and the Apple record exist
+    /// afterwards, or none does. Fails with `.conflict` when the identity is linked already.
+    func createAppleAccount(_ account: Account, identity: Identity, apple: AppleIdentityRecord) throws(StoreError)
+    /// Links an Apple identity (identity row and Apple record, atomically) to an existing account.
+    /// Fails with `.conflict` when it is linked already, `.notFound` when the account is gone.
+    func linkAppleIdentity(_ identity: Identity, apple: AppleIdentityRecord) throws(StoreError)
+    func appleIdentity(subject: String) throws(StoreError) -> AppleIdentityRecord?
+    func appleIdentities(of accountID: AccountID) throws(StoreError) -> [AppleIdentityRecord]
+    /// Replaces the sealed refresh token and the client it belongs to, after a new exchange.
+    func updateAppleRefreshToken(subject: String, clientID: String, sealed: [UInt8], at date: Date) throws(StoreError)
+    /// Records relay forwarding turned off (`disabledAt` set) or back on (`nil`). Returns whether the identity exists.
+    @discardableResult
+    func setAppleEmailForwarding(subject: String, disabledAt: Date?, at date: Date) throws(StoreError) -> Bool
+    /// Unlinks the account's Apple identity, unless it is the account's last sign-in method; atomic like
+    /// ``deletePasskey(id:of:)``. Returns the Apple record it removed with ``SignInMethodRemoval/deleted``.
+    func unlinkAppleIdentity(subject: String, of accountID: AccountID) throws(StoreError)
+        -> (SignInMethodRemoval, AppleIdentityRecord?)
+    /// Records a notification's `jti`. Returns `false` when it was recorded before: Apple may deliver twice.
+    func recordAppleNotification(id: String, at date: Date) throws(StoreError) -> Bool
+    @discardableResult
+    func deleteAppleNotifications(before date: Date) throws(StoreError) -> Int
+
+    /// Deletes the account (as ``deleteAccount(id:)``) and queues `revocations`, in one transaction: the
+    /// account is gone and its Apple tokens will be revoked, or nothing changed.
+    func deleteAccount(id: AccountID, queueing revocations: [AppleRevocation]) throws(StoreError)
+    /// Queued revocations due at `date`, oldest first.
+    func dueAppleRevocations(at date: Date, limit: Int) throws(StoreError) -> [AppleRevocation]
+    /// Removes a revocation Apple accepted.
+    func finishAppleRevocation(id: String) throws(StoreError)
+    /// Counts a failed attempt and sets when to try again.
+    func postponeAppleRevocation(id: String, until date: Date) throws(StoreError)
+    /// Ends the account's sessions that were started with `method` (Apple consent revoked). Returns how many.
+    @discardableResult
+    func deleteSessions(of accountID: AccountID, signedInWith method: SignInMethod) throws(StoreError) -> Int
+
+    // MARK: Pending steps
+
+    func savePendingStep(_ step: PendingStep) throws(StoreError)
+    /// Deletes and returns the step, or `nil` (never saved, used already). Of concurrent callers exactly one
+    /// gets it; checking `expiresAt` is the caller's job.
+    func consumePendingStep(kind: String, handleHash: [UInt8]) throws(StoreError) -> PendingStep?
+    @discardableResult
+    func deleteExpiredPendingSteps(now date: Date) throws(StoreError) -> Int
 }

@@ -33,5 +33,6 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let tooManyRequests = HTTPStatus(code: 429, reasonPhrase: "Too Many Requests")
     public static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431, reasonPhrase: "Request Header Fields Too Large")
     public static let internalServerError = HTTPStatus(code: 500, reasonPhrase: "Internal Server Error")
+    public static let badGateway = HTTPStatus(code: 502, reasonPhrase: "Bad Gateway")
     public static let serviceUnavailable = HTTPStatus(code: 503, reasonPhrase: "Service Unavailable")
 }

@@ -31,9 +31,12 @@ public struct AssertionResult: Sendable {
 /// Verifies an authentication (`navigator.credentials.get`) response, WebAuthn §7.2.
 public struct AuthenticationVerifier: Sendable {
     public let relyingParty: RelyingParty
+    /// Where decoded credential keys are kept between assertions; `nil` decodes each time.
+    private let keys: COSEKeyCache?
 
-    public init(relyingParty: RelyingParty) {
+    public init(relyingParty: RelyingParty, keys: COSEKeyCache? = nil) {
         self.relyingParty = relyingParty
+        self.keys = keys
     }
 
     /// Verifies the assertion against the stored credential.
@@ -52,7 +55,12 @@ public struct AuthenticationVerifier: Sendable {
         guard authData.flags.contains(.backupEligible) == credential.backupEligible else {
             throw PasskeyError(.backupEligibilityChanged, "BE differs from the value stored at registration")
         }
-        let key = try COSEKey(bytes: credential.publicKey)
+        let key: COSEKey
+        if let keys {
+            key = try keys.key(for: credential.publicKey)
+        } else {
+            key = try COSEKey(bytes: credential.publicKey)
+        }
         guard relyingParty.allowedAlgorithms.contains(key.algorithm) else {
             throw PasskeyError(.unsupportedAlgorithm, "\(key.algorithm) is not allowed")
         }

@@ -11,6 +11,7 @@ public struct PasskeyCeremonies: Sendable {
     public let policy: PasskeyPolicy
     private let store: any Store
     private let clock: @Sendable () -> Date
+    private let keys = COSEKeyCache()
 
     public init(policy: PasskeyPolicy, store: any Store, clock: @escaping @Sendable () -> Date = Date.init) {
         self.policy = policy
@@ -121,7 +122,7 @@ public struct PasskeyCeremonies: Sendable {
         if let handle = response.response.userHandle, handle.bytes != Self.userHandle(of: credential.accountID) {
             throw PasskeyError(.userHandleMismatch, "the user handle is not the passkey's account")
         }
-        let verifier = AuthenticationVerifier(relyingParty: policy.relyingParty)
+        let verifier = AuthenticationVerifier(relyingParty: policy.relyingParty, keys: keys)
         let expectedChallenge = try CollectedClientData(json: clientDataJSON).challenge
         // The counter is compared and stored atomically; when a concurrent assertion of the same passkey
         // moved it first, verify again against the counter it left (a replayed count then shows as a clone).

@@ -1,3 +1,4 @@
+import VestibuleApple
 import VestibuleHTTP
 import VestibulePasskeys
 
@@ -20,7 +21,7 @@ struct APIRefusal: Error {
     static let signInRequired = APIRefusal(status: .unauthorized, code: "signInRequired", message: "Sign in first.")
 
     /// A refused ceremony. The code is the check that failed; the sentence says what the person can do.
-    init(passkeyError error: PasskeyError, in call: PasskeyAPICall) {
+    init(passkeyError error: PasskeyError, in call: APICall) {
         switch error.code {
         case .credentialUnknown, .userHandleMismatch:
             self.init(status: .unauthorized, code: error.code.rawValue, message: call.text(.passkeyUnknown))
@@ -28,6 +29,18 @@ struct APIRefusal: Error {
             self.init(status: .conflict, code: error.code.rawValue, message: call.text(.passkeyExists))
         default:
             self.init(status: .badRequest, code: error.code.rawValue, message: call.text(.passkeyFailed))
+        }
+    }
+
+    /// A refused Sign in with Apple: the app's token, nonce or code, or Apple itself.
+    init(appleError error: AppleError, in call: APICall) {
+        switch error.code {
+        case .unreachable, .misconfigured:
+            self.init(status: .badGateway, code: error.code.rawValue, message: call.text(.appleFailed))
+        case .invalidState:
+            self.init(status: .badRequest, code: error.code.rawValue, message: call.text(.appleExpired))
+        default:
+            self.init(status: .badRequest, code: error.code.rawValue, message: call.text(.appleFailed))
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import VestibuleCore
 import VestibuleHTTP
+import VestibuleApple
 import VestibulePasskeys
 
 /// The passkey JSON API that Vestibule's pages and native apps share (documented in `docs/api.md`):
@@ -13,7 +14,7 @@ import VestibulePasskeys
 extension WebApp {
     func installPasskeyAPIRoutes(on router: inout Router) {
         router.post("/api/v1/passkeys/registration/options") { request in
-            try passkeyAPI(request) { call in
+            try jsonAPI(request) { call in
                 guard let account = try call.account() else { throw APIRefusal.signInRequired }
                 return try .json(
                     OptionsReply(
@@ -24,7 +25,7 @@ extension WebApp {
             }
         }
         router.post("/api/v1/passkeys/sign-up/options") { request in
-            try passkeyAPI(request) { call in
+            try jsonAPI(request) { call in
                 let body = try call.body(OptionsRequest.self)
                 let displayName = (body.displayName ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
                 guard (1...PasskeyNames.maximumLength).contains(displayName.count) else {
@@ -39,7 +40,7 @@ extension WebApp {
             }
         }
         router.post("/api/v1/passkeys/registration") { request in
-            try passkeyAPI(request) { call in
+            try jsonAPI(request) { call in
                 let body = try call.body(CeremonyRequest<RegistrationResponse>.self)
                 let name = PasskeyNames.name(chosen: body.name, userAgent: request.headers["User-Agent"])
                 let registration = try services.passkeys.register(
@@ -48,11 +49,11 @@ extension WebApp {
                 guard registration.createdAccount else {
                     return try .json(CeremonyReply(accountID: registration.credential.accountID.rawValue, redirect: "/account?notice=passkey-added"))
                 }
-                return try call.signedIn(registration.credential.accountID, delivery: body.sessionDelivery, redirect: "/account?notice=welcome")
+                return try call.signedIn(registration.credential.accountID, method: .passkey, delivery: body.sessionDelivery, redirect: "/account?notice=welcome")
             }
         }
         router.post("/api/v1/passkeys/authentication/options") { request in
-            try passkeyAPI(request) { call in
+            try jsonAPI(request) { call in
                 try .json(
                     OptionsReply(
                         publicKey: try services.passkeys.authenticationOptions(),
@@ -62,10 +63,10 @@ extension WebApp {
             }
         }
         router.post("/api/v1/passkeys/authentication") { request in
-            try passkeyAPI(request) { call in
+            try jsonAPI(request) { call in
                 let body = try call.body(CeremonyRequest<AuthenticationResponse>.self)
                 let credential = try services.passkeys.authenticate(body.credential)
-                return try call.signedIn(credential.accountID, delivery: body.sessionDelivery, redirect: "/account")
+                return try call.signedIn(credential.accountID, method: .passkey, delivery: body.sessionDelivery, redirect: "/account")
             }
         }
     }
@@ -73,19 +74,22 @@ extension WebApp {
     /// Runs one API call: checks where it comes from, counts it against the address's limit, and turns every
     /// refusal into a JSON error with a sentence in the caller's language. Store failures stay 5xx. No reply
     /// is cached: each carries a single-use challenge, a session or an account's details.
-    private func passkeyAPI(_ request: Request, _ handle: (PasskeyAPICall) throws -> Response) throws -> Response {
+    func jsonAPI(_ request: Request, _ handle: (APICall) throws -> Response) throws -> Response {
         let visitor = try visitor(of: request)
-        let call = PasskeyAPICall(app: self, request: request, visitor: visitor)
+        let call = APICall(app: self, request: request, visitor: visitor)
         var response: Response
         do {
             try call.checkProvenance()
-            try limits.record("passkey|address|\(request.remoteAddress)", configuration.rateLimits.passkeyCeremoniesPerAddress)
+            try limits.record("api|address|\(request.remoteAddress)", configuration.rateLimits.passkeyCeremoniesPerAddress)
             response = try handle(call)
         } catch let refusal as APIRefusal {
             response = try call.reply(refusal)
         } catch let error as PasskeyError {
             logger.info("passkey ceremony refused", ["reason": error.description, "request": request.id.description])
             response = try call.reply(APIRefusal(passkeyError: error, in: call))
+        } catch let error as AppleError {
+            logger.info("Sign in with Apple refused", ["reason": error.description, "request": request.id.description])
+            response = try call.reply(APIRefusal(appleError: error, in: call))
         } catch let error as HTTPError {
             response = try call.reply(APIRefusal(status: error.status, code: "refused", message: call.refusalText(for: error)))
             for (name, value) in error.headers { response.headers.replace(name, value) }

@@ -141,4 +141,22 @@ public enum TextKey: String, Sendable, CaseIterable {
     case accountPasskeyAdded = "account.passkeyAdded"
     case accountPasskeyRenamed = "account.passkeyRenamed"
     case accountPasskeyDeleted = "account.passkeyDeleted"
+
+    // Sign in with Apple (SIWA-5, SIWA-8, SIWA-11, SIWA-12) and deleting an account.
+    case signInWithApple = "signIn.withApple"
+    case appleCancelled = "apple.cancelled"
+    case appleFailed = "apple.failed"
+    case appleExpired = "apple.expired"
+    case appleLinkNeeded = "apple.linkNeeded"
+    case accountAppleLinked = "account.appleLinked"
+    case accountAppleAdd = "account.appleAdd"
+    case accountAppleUnlink = "account.appleUnlink"
+    case accountAppleUnlinked = "account.appleUnlinked"
+    case accountAppleLastMethod = "account.appleLastMethod"
+    case accountRelayForwarding = "account.relayForwarding"
+    case accountRelayForwardingOff = "account.relayForwardingOff"
+    case accountDeleteHeading = "account.deleteHeading"
+    case accountDeleteLead = "account.deleteLead"
+    case accountDeleteConfirm = "account.deleteConfirm"
+    case homeAccountDeleted = "home.accountDeleted"
 }

@@ -1,13 +1,15 @@
 import Foundation
 import VestibuleCore
 
-/// The account page: how you sign in (SIWA-8), your passkeys, and every device you are signed in on, each
-/// revocable.
+/// The account page: how you sign in (SIWA-8) with Apple's relay status (SIWA-12), your passkeys, every
+/// device you are signed in on, each revocable, and the way to delete the account. `apple` is `nil` when
+/// Sign in with Apple is not set up.
 enum AccountPage {
     static func render(
         in context: PageContext,
         identities: [Identity],
         passkeys: [PasskeyCredential],
+        apple: [AppleIdentityRecord]? = nil,
         sessions: [Session],
         currentSession: SessionID,
         notice: String? = nil
@@ -24,12 +26,14 @@ enum AccountPage {
             <h2>\(context.text(.accountMethodsHeading))</h2>
             \(methods(identities, in: context))
             \(changePassword)
+            \(apple.map { AppleSection.account($0, email: context.account?.email, canUnlink: identities.count > 1, in: context) } ?? HTML(text: ""))
             \(PasskeyList.render(passkeys, canDeleteEach: identities.count > 1, in: context))
             <h2>\(context.text(.accountSessionsHeading))</h2>
             <p>\(context.text(.accountSessionsLead))</p>
             <ul class="item-list">
             \(sessions.map { row(for: $0, isCurrent: $0.id == currentSession, in: context) })
             </ul>
+            <p><a href="/account/delete">\(context.text(.accountDeleteHeading))</a></p>
             """
         )
     }

@@ -9,7 +9,9 @@ enum SignInPage {
         in context: PageContext,
         benefits: String,
         primary: SignInMethod,
+        apple: Bool = false,
         email: String = "",
+        notice: String? = nil,
         error: String? = nil
     ) -> Page {
         let passwordForm = PostForm(
@@ -28,14 +30,25 @@ enum SignInPage {
         let passkey = PasskeyControl.button(
             .signIn, label: context.text(.signInWithPasskey), lead: context.text(.signInPasskeyLead), in: context
         )
+        // Sign in with Apple is never behind a disclosure (SIWA-15): it follows the primary method, or leads
+        // when this browser used it last.
+        let appleButton: HTML = apple
+            ? AppleSection.startButton(purpose: "sign-in", label: context.text(.signInWithApple), in: context)
+            : HTML(text: "")
         // A refused password keeps the password form in view, whichever method leads.
-        let methods: HTML = primary == .password || error != nil
-            ? "\(password)\(otherWays(passkey, passkeyOnly: true, in: context))"
-            : "\(passkey)\(otherWays(password, passkeyOnly: false, in: context))"
+        let methods: HTML = if primary == .password || error != nil {
+            "\(password)\(appleButton)\(otherWays(passkey, passkeyOnly: true, in: context))"
+        } else if primary == .apple && apple {
+            "\(appleButton)\(passkey)\(otherWays(password, passkeyOnly: false, in: context))"
+        } else {
+            "\(passkey)\(appleButton)\(otherWays(password, passkeyOnly: false, in: context))"
+        }
+        let noticeHTML: HTML = notice.map { "<p class=\"panel\" role=\"status\">\($0)</p>" } ?? HTML(text: "")
         return Page(
             title: context.text(.signInTitle),
             main: """
             <h1>\(context.text(.signInTitle))</h1>
+            \(noticeHTML)
             <section class="panel" aria-labelledby="benefits-heading">
             <h2 id="benefits-heading">\(context.text(.signInBenefitsHeading))</h2>
             <p>\(benefits)</p>

@@ -15,12 +15,15 @@ extension WebApp {
         let identities = try services.store.identities(of: account.id)
         let devices = try services.sessions.sessions(of: account.id)
         let passkeys = try services.store.passkeys(of: account.id)
+        let apple = try services.apple.map { _ in try services.store.appleIdentities(of: account.id) }
         let notice: TextKey? = switch request.query["notice"] {
         case "welcome": .accountWelcome
         case "password-changed": .accountPasswordChanged
         case "passkey-added": .accountPasskeyAdded
         case "passkey-renamed": .accountPasskeyRenamed
         case "passkey-deleted": .accountPasskeyDeleted
+        case "apple-linked": .accountAppleLinked
+        case "apple-unlinked": .accountAppleUnlinked
         default: nil
         }
         return try render(for: request, visitor: visitor) { context in
@@ -28,6 +31,7 @@ extension WebApp {
                 in: context,
                 identities: identities,
                 passkeys: passkeys,
+                apple: apple,
                 sessions: devices,
                 currentSession: session.id,
                 notice: notice.map { context.text($0) }
@@ -37,8 +41,15 @@ extension WebApp {
 
     private func signOut(_ request: Request) throws -> Response {
         let visitor = try visitor(of: request)
-        try csrf.check(request, binding: visitor.csrfBinding)
         var response = Response.redirect(to: "/")
+        // Signed out already (another tab, another instance, a retried request): the form's token was bound
+        // to the ended session and cannot match, and there is nothing left to forge. Still same-origin only.
+        guard visitor.session != nil else {
+            try csrf.checkOrigin(request)
+            if sessionCookie.value(in: request) != nil { try sessionCookie.clear(on: &response) }
+            return response
+        }
+        try csrf.check(request, binding: visitor.csrfBinding)
         if let token = visitor.token {
             try services.sessions.signOut(token)
             try sessionCookie.clear(on: &response)

@@ -30,8 +30,19 @@ extension WebApp {
     private func signInForm(_ context: PageContext, request: Request, email: String = "", error: String? = nil) -> Page {
         let benefits = configuration.signInBenefits[context.language.tag] ?? context.text(.signInBenefits)
         let remembered = (try? request.cookies())?[Visitor.lastMethodCookie].flatMap(SignInMethod.init(rawValue:))
-        let primary: SignInMethod = remembered == .password ? .password : .passkey
-        return SignInPage.render(in: context, benefits: benefits, primary: primary, email: email, error: error)
+        let notice: String? = switch request.query["notice"] {
+        case "apple-cancelled": context.text(.appleCancelled)
+        case "apple-failed": context.text(.appleFailed)
+        case "apple-expired": context.text(.appleExpired)
+        case "apple-link": context.text(.appleLinkNeeded).replacingOccurrences(of: "{email}", with: request.query["email"] ?? "")
+        default: nil
+        }
+        // Someone asked to sign in to an existing account before Apple is added: their password leads.
+        let primary = request.query["notice"] == "apple-link" ? .password : remembered ?? .passkey
+        return SignInPage.render(
+            in: context, benefits: benefits, primary: primary, apple: services.apple != nil,
+            email: email.isEmpty ? request.query["email"] ?? "" : email, notice: notice, error: error
+        )
     }
 
     private func signInWithPassword(_ request: Request) throws -> Response {

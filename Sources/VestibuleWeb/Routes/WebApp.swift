@@ -51,10 +51,15 @@ public struct WebApp: Sendable {
     /// Adds every page route to `router`.
     public func install(on router: inout Router) {
         assets.install(on: &router)
-        router.get("/") { request in try page(for: request) { HomePage.render(in: $0) } }
+        router.get("/") { request in
+            try page(for: request) { context in
+                HomePage.render(in: context, notice: request.query["notice"] == "account-deleted" ? context.text(.homeAccountDeleted) : nil)
+            }
+        }
         installAccountRoutes(on: &router)
         installPasswordRoutes(on: &router)
         installPasskeyRoutes(on: &router)
+        installAppleRoutes(on: &router)
         installWellKnownRoutes(on: &router)
     }
 
@@ -144,6 +149,7 @@ public struct WebApp: Sendable {
             replacing: visitor.token
         )
         try sessionCookie.set(token.value, on: &response)
+        try linkWaitingApple(to: accountID, request: request, on: &response)
         response.setCookie(
             try Cookie(
                 name: Visitor.lastMethodCookie, value: method.rawValue, maxAge: 365 * 24 * 3600,

@@ -1,4 +1,5 @@
 public import VestibuleCore
+public import VestibuleApple
 public import VestibuleMail
 public import VestibulePasskeys
 
@@ -9,6 +10,8 @@ public struct WebServices: Sendable {
     public var passwords: PasswordAccounts
     public var passwordPolicy: PasswordPolicy
     public var passkeys: PasskeyCeremonies
+    /// Sign in with Apple, with Apple's servers or the built-in emulator; `nil` turns it off.
+    public var apple: AppleServices?
     public var mail: MailQueue
     /// Set in development, when mail goes to the outbox folder: `/dev/outbox` then shows it.
     public var outbox: OutboxMailer?
@@ -19,6 +22,7 @@ public struct WebServices: Sendable {
         passwords: PasswordAccounts,
         passwordPolicy: PasswordPolicy,
         passkeys: PasskeyCeremonies,
+        apple: AppleServices?,
         mail: MailQueue,
         outbox: OutboxMailer?
     ) {
@@ -27,6 +31,7 @@ public struct WebServices: Sendable {
         self.passwords = passwords
         self.passwordPolicy = passwordPolicy
         self.passkeys = passkeys
+        self.apple = apple
         self.mail = mail
         self.outbox = outbox
     }

@@ -2,9 +2,9 @@ import Foundation
 import VestibuleCore
 import VestibuleHTTP
 
-/// One request to the passkey API, with what its handler needs: who is calling (cookie or bearer session),
+/// One request to the JSON API (passkeys, Sign in with Apple for apps), with what its handler needs: who is calling (cookie or bearer session),
 /// the decoded body, and replies in the caller's language.
-struct PasskeyAPICall {
+struct APICall {
     let app: WebApp
     let request: Request
     let visitor: Visitor
@@ -42,14 +42,16 @@ struct PasskeyAPICall {
     }
 
     /// Starts a session for the account: a cookie for browsers, or the token in the reply for native apps.
-    func signedIn(_ accountID: AccountID, delivery: SessionDelivery?, redirect: String) throws -> Response {
+    func signedIn(
+        _ accountID: AccountID, method: SignInMethod, delivery: SessionDelivery?, redirect: String
+    ) throws -> Response {
         guard delivery == .token else {
             var response = try Response.json(CeremonyReply(accountID: accountID.rawValue, redirect: redirect))
-            try app.startSession(accountID, method: .passkey, visitor: visitor, request: request, on: &response)
+            try app.startSession(accountID, method: method, visitor: visitor, request: request, on: &response)
             return response
         }
         let (_, token) = try app.services.sessions.signIn(
-            accountID: accountID, method: .passkey, userAgent: request.headers["User-Agent"] ?? "", replacing: nil
+            accountID: accountID, method: method, userAgent: request.headers["User-Agent"] ?? "", replacing: nil
         )
         return try .json(CeremonyReply(accountID: accountID.rawValue, redirect: redirect, sessionToken: token.value))
     }

@@ -1,0 +1,48 @@
+public import Foundation
+public import VestibuleCore
+public import VestibuleCrypto
+
+/// Steps of a sign-in that span requests, kept in the store so any instance can finish them: each found by a
+/// random handle (only its SHA-256 is stored), used once, expiring, its payload sealed (it can hold tokens
+/// and personal data).
+public struct PendingSteps: Sendable {
+    private let store: any Store
+    private let secretBox: SecretBox
+    private let clock: @Sendable () -> Date
+
+    public init(store: any Store, secretBox: SecretBox, clock: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.secretBox = secretBox
+        self.clock = clock
+    }
+
+    /// Saves `payload` for `lifetime` seconds and returns the handle that finds it again.
+    public func save(_ payload: some Encodable, kind: String, lifetime: TimeInterval) throws -> String {
+        let handle = SecureRandom.token()
+        try save(payload, kind: kind, handle: handle, lifetime: lifetime)
+        return handle
+    }
+
+    /// Saves `payload` under a handle the caller chose (a random value it hands out itself, like a nonce).
+    public func save(_ payload: some Encodable, kind: String, handle: String, lifetime: TimeInterval) throws {
+        let encoded = try JSONEncoder().encode(payload)
+        try store.savePendingStep(
+            PendingStep(
+                kind: kind,
+                handleHash: SHA2.sha256(handle),
+                sealedPayload: secretBox.seal(Array(encoded), associatedData: Array(kind.utf8)),
+                expiresAt: clock().addingTimeInterval(lifetime)
+            )
+        )
+    }
+
+    /// The payload saved under `handle`, removed so it cannot be used again; `nil` when there is none or it
+    /// has expired.
+    public func consume<Payload: Decodable>(_ type: Payload.Type, kind: String, handle: String) throws -> Payload? {
+        guard let step = try store.consumePendingStep(kind: kind, handleHash: SHA2.sha256(handle)),
+              step.expiresAt >= clock()
+        else { return nil }
+        let plaintext = try secretBox.open(step.sealedPayload, associatedData: Array(kind.utf8))
+        return try JSONDecoder().decode(type, from: Data(plaintext))
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import VestibuleApple
+import VestibuleCore
+import VestibuleHTTP
+import VestibuleJSON
+
+/// Sign in with Apple on the web (SIWA-1…14): start, Apple's cross-site callback, the same-site completion,
+/// linking to an existing account, unlinking, Apple's notifications, and account deletion that revokes.
+extension WebApp {
+    static let appleLinkCookie = "vestibule_apple_link"
+
+    func installAppleRoutes(on router: inout Router) {
+        router.post("/apple/start") { request in try startApple(request) }
+        // Apple's form POST comes from appleid.apple.com: no anti-forgery token and no SameSite=Lax cookies,
+        // so `state` (single use, held server-side) is what proves it answers a sign-in this site started.
+        router.post("/apple/callback") { request in try appleCallback(request) }
+        router.get("/apple/complete") { request in try completeApple(request) }
+        router.post("/apple/notifications") { request in try appleNotification(request) }
+        router.post("/account/apple/unlink") { request in try unlinkApple(request) }
+        router.get("/account/delete") { request in try deleteAccountPage(request) }
+        router.post("/account/delete") { request in try deleteAccount(request) }
+        installAppleAPIRoutes(on: &router)
+    }
+
+    private func apple() throws(HTTPError) -> AppleServices {
+        guard let apple = services.apple else { throw HTTPError(.notFound, "Sign in with Apple is not set up here.") }
+        return apple
+    }
+
+    private func startApple(_ request: Request) throws -> Response {
+        let (visitor, form) = try checkedForm(request)
+        let purpose: AppleSignIn.Purpose = switch (form["purpose"], visitor.account) {
+        case ("link", let account?): .link(account.id)
+        default: .signIn
+        }
+        let url = try apple().signIn.beginWebAuthorization(for: purpose, visitor: visitor.visitorID)
+        return .redirect(to: url.absoluteString)
+    }
+
+    private func appleCallback(_ request: Request) throws -> Response {
+        let apple = try apple()
+        do {
+            let form = Dictionary(try request.form().map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+            let handle = try apple.signIn.acceptWebCallback(form)
+            return .redirect(to: "/apple/complete?handle=\(handle)")
+        } catch let error as AppleError {
+            return appleFailure(error, request: request)
+        }
+    }
+
+    /// Back on this site with a same-site GET, which carries the visitor cookie again: only the browser that
+    /// started the sign-in can finish it.
+    private func completeApple(_ request: Request) throws -> Response {
+        let apple = try apple()
+        let visitor = try visitor(of: request)
+        do {
+            let outcome = try apple.signIn.finish(handle: request.query["handle"] ?? "", visitor: visitor.visitorID)
+            switch outcome {
+            case .signedIn(let accountID, let created):
+                return try signIn(accountID, method: .apple, visitor: visitor, request: request,
+                                  then: created ? "/account?notice=welcome" : "/account")
+            case .linked:
+                return .redirect(to: "/account?notice=apple-linked")
+            case .needsLinking(let email, let handle):
+                var response = Response.redirect(to: "/sign-in?notice=apple-link&email=\(PercentEncoding.queryValue(email))")
+                response.setCookie(
+                    try Cookie(name: Self.appleLinkCookie, value: handle, maxAge: 900, secure: configuration.secure)
+                )
+                return response
+            }
+        } catch let error as AppleError {
+            return appleFailure(error, request: request)
+        }
+    }
+
+    /// After a password or passkey sign-in: links the Apple identity that waited for it (SIWA-5).
+    func linkWaitingApple(to accountID: AccountID, request: Request, on response: inout Response) throws {
+        guard let apple = services.apple,
+              let handle = (try? request.cookies())?[Self.appleLinkCookie]
+        else { return }
+        response.setCookie(try Cookie(name: Self.appleLinkCookie, value: "", maxAge: 0, secure: configuration.secure))
+        do {
+            _ = try apple.signIn.linkPending(handle: handle, to: accountID)
+        } catch let error as AppleError {
+            logger.info("a waiting Sign in with Apple was not linked", ["reason": error.description])
+        }
+    }
+
+    private func appleFailure(_ error: AppleError, request: Request) -> Response {
+        let notice = switch error.code {
+        case .cancelled: "apple-cancelled"
+        case .invalidState: "apple-expired"
+        default: "apple-failed"
+        }
+        if notice == "apple-failed" {
+            logger.warning("Sign in with Apple failed", ["reason": error.description, "request": request.id.description])
+        }
+        return .redirect(to: "/sign-in?notice=\(notice)")
+    }
+
+    /// Apple's server-to-server notification: `{"payload": "<JWS>"}`. Answered quickly; 400 when it does not
+    /// verify, so Apple's delivery reports show a misconfiguration.
+    private func appleNotification(_ request: Request) throws -> Response {
+        let apple = try apple()
+        guard let payload = JSONValue(parsing: request.body)?["payload"]?.stringValue else {
+            throw HTTPError(.badRequest, "The body must be {\"payload\": \"<JWS>\"}.")
+        }
+        do {
+            try apple.notifications.handle(payload: payload)
+        } catch let error as AppleError {
+            logger.warning("Apple notification refused", ["reason": error.description])
+            throw HTTPError(.badRequest, "The notification did not verify.")
+        }
+        return .empty(.ok)
+    }
+
+    private func unlinkApple(_ request: Request) throws -> Response {
+        let (visitor, form) = try checkedForm(request)
+        guard let account = visitor.account else { return .redirect(to: "/sign-in") }
+        switch try services.store.unlinkAppleIdentity(subject: form["subject"] ?? "", of: account.id).0 {
+        case .deleted: return .redirect(to: "/account?notice=apple-unlinked")
+        case .notFound: throw HTTPError(.notFound, "Sign in with Apple is not linked to this account.")
+        case .lastSignInMethod: throw HTTPError(.conflict, "Sign in with Apple is this account's only way to sign in.")
+        }
+    }
+
+    private func deleteAccountPage(_ request: Request) throws -> Response {
+        let visitor = try visitor(of: request)
+        guard visitor.session != nil else { return .redirect(to: "/sign-in") }
+        return try render(for: request, visitor: visitor) { DeleteAccountPage.render(in: $0) }
+    }
+
+    /// Deletes the account with every row about it; Apple tokens are revoked first, or queued to be when
+    /// Apple cannot be reached (the deletion itself never waits for Apple).
+    private func deleteAccount(_ request: Request) throws -> Response {
+        let (visitor, _) = try checkedForm(request)
+        guard let account = visitor.account else { return .redirect(to: "/sign-in") }
+        if let apple = services.apple {
+            try apple.revocations.deleteAccount(account.id)
+        } else {
+            try services.store.deleteAccount(id: account.id)
+        }
+        var response = Response.redirect(to: "/?notice=account-deleted")
+        try sessionCookie.clear(on: &response)
+        return response
+    }
+}
