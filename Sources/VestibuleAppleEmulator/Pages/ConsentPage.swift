@@ -19,6 +19,7 @@ struct ConsentPage {
     /// Why the last submission was not accepted.
     var problem: String?
 
+    /// Continue comes first: pressing Return in a field submits with the form's first button.
     var response: Response {
         let alert: HTML = problem.map { "<p class=\"problem\" role=\"alert\">\($0)</p>" } ?? ""
         let nameFields: HTML = request.wantsName
@@ -48,8 +49,8 @@ struct ConsentPage {
             \(nameFields)
             \(emailChoice)
             <div class="actions">
-            <button type="submit" name="action" value="cancel" formnovalidate>Cancel</button>
             <button type="submit" name="action" value="continue" class="primary">Continue</button>
+            <button type="submit" name="action" value="cancel" formnovalidate>Cancel</button>
             </div>
             </form>
             """
