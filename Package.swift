@@ -3,13 +3,14 @@
 //
 //   C libraries        CMicroHTTPD  CSQLite  COpenSSL  CSodium  CPostgres
 //   foundations        VestibuleLogging   VestibuleJSON   VestibuleCrypto (OpenSSL, libsodium)
-//   transport          VestibuleHTTP (libmicrohttpd)
+//   transport          VestibuleHTTP (libmicrohttpd)   VestibuleHTTPClient (libcurl, outbound HTTP/1.1)
 //   domain             VestibuleCore (accounts, identities, sessions, the Store interface; no C, no HTTP)
 //   storage            VestibuleSQL (every Store operation once, against SQLConnection; no C)
 //   storage backends   VestibuleSQLite   VestibulePostgres (C driver, dialect, migrations, error mapping)
 //   sign-in methods    VestibulePasskeys (WebAuthn verification and ceremonies on the Store)
 //   presentation       VestibuleWeb (pages, localization, stylesheet)
 //   composition        VestibuleApp (configuration → application), the `vestibule` executable
+//   development        VestibuleAppleEmulator (an Apple ID server for development and tests)
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -43,6 +44,8 @@ let package = Package(
         .target(name: "VestibuleHTTP", dependencies: ["CMicroHTTPD", "VestibuleLogging"], swiftSettings: swiftSettings),
         .target(name: "VestibuleCore", dependencies: ["VestibuleCrypto"], swiftSettings: swiftSettings),
         .target(name: "VestibuleMail", dependencies: ["CCurl", "VestibuleLogging"], swiftSettings: swiftSettings),
+        // Outbound HTTP/1.1 through libcurl: Apple's token, keys and revocation endpoints, notification delivery.
+        .target(name: "VestibuleHTTPClient", dependencies: ["CCurl", "VestibuleHTTP"], swiftSettings: swiftSettings),
         // Drives headless Chromium through chromedriver: end-to-end tests and the Larger Text audit.
         .target(name: "VestibuleWebDriver", dependencies: ["VestibuleJSON"], swiftSettings: swiftSettings),
         // The Larger Text audit: the ladder of text sizes × viewports × locales in real Chromium.
@@ -76,6 +79,13 @@ let package = Package(
             name: "VestibuleWeb",
             dependencies: ["VestibuleHTTP", "VestibuleCore", "VestibuleMail", "VestibulePasskeys", "VestibuleApple"],
             resources: [.copy("Resources")],
+            swiftSettings: swiftSettings
+        ),
+        // Sign in with Apple's server side, emulated on its own origin with its own keys, for development and tests
+        // (its pages are built with VestibuleWeb's escaping HTML type).
+        .target(
+            name: "VestibuleAppleEmulator",
+            dependencies: ["VestibuleHTTP", "VestibuleHTTPClient", "VestibuleCrypto", "VestibuleWeb", "VestibuleLogging"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -118,6 +128,19 @@ let package = Package(
         .testTarget(
             name: "VestibuleMailTests",
             dependencies: ["VestibuleMail", "VestibuleTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "VestibuleHTTPClientTests",
+            dependencies: ["VestibuleHTTPClient", "VestibuleHTTP", "VestibuleLogging", "VestibuleTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "VestibuleAppleEmulatorTests",
+            dependencies: [
+                "VestibuleAppleEmulator", "VestibuleHTTPClient", "VestibuleHTTP", "VestibuleCrypto", "VestibuleJSON",
+                "VestibuleLogging", "VestibuleTesting", "VestibuleWebDriver",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -24,6 +24,11 @@ static inline CURLcode vestibule_curl_setopt_read_callback(CURL *handle, curl_re
     return curl_easy_setopt(handle, CURLOPT_READFUNCTION, callback);
 }
 
+// CURLOPT_WRITEFUNCTION and CURLOPT_HEADERFUNCTION take the same callback type.
+static inline CURLcode vestibule_curl_setopt_write_callback(CURL *handle, CURLoption option, curl_write_callback callback) {
+    return curl_easy_setopt(handle, option, callback);
+}
+
 static inline CURLcode vestibule_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }
