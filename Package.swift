@@ -90,7 +90,10 @@ let package = Package(
         ),
         .target(
             name: "VestibuleApp",
-            dependencies: ["VestibuleWeb", "VestibulePasskeys", "VestibuleSQLite", "VestibulePostgres", "VestibuleLogging"],
+            dependencies: [
+                "VestibuleWeb", "VestibulePasskeys", "VestibuleApple", "VestibuleAppleEmulator", "VestibuleHTTPClient",
+                "VestibuleSQLite", "VestibulePostgres", "VestibuleLogging",
+            ],
             swiftSettings: swiftSettings
         ),
         // Test support shared by the test targets: raw sockets, the `vestibule` process.

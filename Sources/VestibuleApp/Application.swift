@@ -1,6 +1,8 @@
 public import Foundation
 public import VestibuleHTTP
 public import VestibuleLogging
+import VestibuleApple
+import VestibuleAppleEmulator
 import VestibuleCore
 import VestibuleCrypto
 import VestibuleMail
@@ -20,6 +22,8 @@ public final class Application: Sendable {
     private let draining: Draining
     private let janitor: Janitor
     private let mail: MailQueue
+    /// The built-in Apple ID emulator, when it stands in for Apple.
+    private let appleEmulator: AppleEmulator?
     private let logger: Logger
 
     private init(
@@ -30,6 +34,7 @@ public final class Application: Sendable {
         draining: Draining,
         janitor: Janitor,
         mail: MailQueue,
+        appleEmulator: AppleEmulator?,
         logger: Logger
     ) {
         self.configuration = configuration
@@ -39,6 +44,7 @@ public final class Application: Sendable {
         self.draining = draining
         self.janitor = janitor
         self.mail = mail
+        self.appleEmulator = appleEmulator
         self.logger = logger
     }
 
@@ -69,6 +75,11 @@ public final class Application: Sendable {
                 key: try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/one-time-codes/v1"),
                 clock: clock
             )
+            let (apple, appleEmulator) = try makeApple(
+                configuration: configuration, store: store, secretBox: secretBox,
+                emulatorSecret: try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/apple-emulator/v1"),
+                clock: clock, logger: logger
+            )
             let passkeys = PasskeyCeremonies(policy: makePasskeyPolicy(configuration), store: store, clock: clock)
             let (mail, outbox) = try makeMail(configuration: configuration, logger: logger.child("mail"))
             let services = WebServices(
@@ -83,7 +94,7 @@ public final class Application: Sendable {
                 ),
                 passwordPolicy: passwordPolicy,
                 passkeys: passkeys,
-                apple: nil,
+                apple: apple,
                 mail: mail,
                 attempts: makeAttemptCounter(configuration, store: store),
                 outbox: outbox
@@ -123,11 +134,18 @@ public final class Application: Sendable {
                         Janitor.Task(name: "passkey challenges") { try passkeys.purgeExpiredChallenges() },
                         // Empty on SQLite, which counts in memory: one cheap statement, not a special case.
                         Janitor.Task(name: "rate-limit windows") { try store.deleteExpiredAttempts(before: clock()) },
+                        Janitor.Task(name: "pending sign-in steps") { try store.deleteExpiredPendingSteps(now: clock()) },
+                        // Apple delivers a notification again within hours, not weeks.
+                        Janitor.Task(name: "Apple notification ids") {
+                            try store.deleteAppleNotifications(before: clock().addingTimeInterval(-30 * 86_400))
+                        },
+                        Janitor.Task(name: "Apple revocations") { try apple?.revocations.processDue().revoked ?? 0 },
                     ],
                     interval: .seconds(600),
                     logger: logger
                 ),
                 mail: mail,
+                appleEmulator: appleEmulator,
                 logger: logger
             )
         } catch {
@@ -142,7 +160,16 @@ public final class Application: Sendable {
             throw StartupError("Cannot listen on \(configuration.host):\(configuration.port): \(error)")
         }
         logger.notice("Vestibule is listening", ["url": "http://\(configuration.host):\(server.port)", "public": configuration.origin])
+        if let emulator = appleEmulator {
+            logger.notice(
+                "Sign in with Apple uses the built-in Apple ID emulator: no Apple credentials are configured",
+                ["emulator": emulator.issuer, "help": "vestibule serve --help, apple-team-id and the other apple- settings"]
+            )
+        }
     }
+
+    /// The built-in Apple ID emulator's origin when it stands in for Apple (development, tests), else `nil`.
+    public var appleEmulatorOrigin: String? { appleEmulator?.issuer }
 
     /// The port actually bound (useful when the configuration asked for 0).
     public var port: Int { server.port }
@@ -154,6 +181,7 @@ public final class Application: Sendable {
         janitor.stop()
         mail.drain()
         server.shutdown(gracePeriod: gracePeriod)
+        appleEmulator?.shutdown()
         store.close()
         logger.notice("Vestibule stopped")
     }

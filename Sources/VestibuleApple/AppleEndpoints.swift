@@ -8,6 +8,10 @@ public struct AppleEndpoints: Sendable, Equatable {
     public let keys: String
     public let revoke: String
 
+    /// The origin of ``authorize``, where the browser goes: pages allow their forms to lead there
+    /// (`form-action`).
+    public var authorizeOrigin: String { issuer }
+
     /// The endpoints under one origin, at Apple's paths.
     public init(issuer: String) {
         self.issuer = issuer

@@ -58,9 +58,11 @@ public struct Configuration: Sendable, Equatable {
     public var appleBundleIDs: [String] = []
     /// Where Apple posts the web flow's answer; defaults to `<public URL>/apple/callback`.
     public var appleRedirectURI: String?
-    /// Where the built-in Apple ID emulator listens when no Apple credentials are set (0: a free port;
-    /// `nil`: no emulator, so Sign in with Apple is off).
-    public var appleEmulatorPort: Int? = 8081
+    /// Where the built-in Apple ID emulator listens when no Apple credentials are set; `nil` for the default
+    /// (8081, or a free port when ``port`` is 0, as in tests).
+    public var appleEmulatorPort: Int?
+    /// `false` turns the emulator, and so Sign in with Apple without Apple credentials, off.
+    public var appleEmulatorEnabled = true
     /// Argon2id cost; the defaults are OWASP's (m = 19 MiB, t = 2, p = 1).
     public var passwordHashMemoryKiB = 19_456
     public var passwordHashIterations = 2
@@ -93,6 +95,9 @@ public struct Configuration: Sendable, Equatable {
     public var effectivePasskeyRPID: String {
         passkeyRPID ?? publicURL?.host() ?? "localhost"
     }
+
+    /// The emulator's port in effect.
+    public var effectiveAppleEmulatorPort: Int { appleEmulatorPort ?? (port == 0 ? 0 : 8081) }
 
     /// Whether Apple's real servers are configured (otherwise the emulator, if any, stands in).
     public var usesAppleServers: Bool { appleTeamID != nil }

@@ -146,8 +146,12 @@ extension Setting {
             }
             $0.appleRedirectURI = $1
         },
-        Setting(key: "appleEmulatorPort", placeholder: "PORT", summary: "Port of the built-in Apple ID emulator, used when no Apple credentials are set (default 8081; 0 picks a free one; off disables Sign in with Apple).") {
-            $0.appleEmulatorPort = $1 == "off" ? nil : try integer($1, named: "apple-emulator-port", in: 0...65535)
+        Setting(key: "appleEmulatorPort", placeholder: "PORT", summary: "Port of the built-in Apple ID emulator, used when no Apple credentials are set (default 8081, or a free one when --port is 0; 0 picks a free one; off turns Sign in with Apple off).") {
+            if $1 == "off" {
+                $0.appleEmulatorEnabled = false
+            } else {
+                $0.appleEmulatorPort = try integer($1, named: "apple-emulator-port", in: 0...65535)
+            }
         },
         Setting(key: "passkeyRpId", placeholder: "DOMAIN", summary: "Passkey relying party ID: the public URL's host or a domain it belongs to, e.g. example.com (default: the public URL's host).") {
             let domain = $1.lowercased()

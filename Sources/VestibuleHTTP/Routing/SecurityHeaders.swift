@@ -5,8 +5,15 @@
 /// stricter `Content-Security-Policy`).
 public struct SecurityHeaders: Sendable {
     /// No inline script or style anywhere: pages load scripts and stylesheets from their own origin.
-    public static let defaultContentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; "
-        + "img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    public static let defaultContentSecurityPolicy = contentSecurityPolicy(formActions: [])
+
+    /// The default policy, with forms also allowed to lead to `formActions` (origins such as Apple's sign-in
+    /// page, where a same-origin form's redirect goes: `form-action` also governs redirects).
+    public static func contentSecurityPolicy(formActions: [String]) -> String {
+        let targets = (["'self'"] + formActions).joined(separator: " ")
+        return "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; "
+            + "base-uri 'none'; form-action \(targets); frame-ancestors 'none'"
+    }
 
     public let fields: [(name: String, value: String)]
 

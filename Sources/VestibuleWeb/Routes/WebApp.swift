@@ -80,6 +80,13 @@ public struct WebApp: Sendable {
             path: request.path
         )
         var response = Response.html(Layout.render(build(context), in: context).rendered, status: status)
+        if let apple = services.apple {
+            // The Sign in with Apple form's answer is a redirect to Apple's page, which `form-action` governs.
+            response.headers.replace(
+                "Content-Security-Policy",
+                SecurityHeaders.contentSecurityPolicy(formActions: [apple.signIn.server.endpoints.authorizeOrigin])
+            )
+        }
         // Pages can show personal data and carry anti-forgery tokens: never cache them.
         response.headers.replace("Cache-Control", "no-store")
         response.headers.replace("Content-Language", visitor.language.tag)

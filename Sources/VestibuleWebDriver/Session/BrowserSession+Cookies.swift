@@ -7,4 +7,10 @@ extension BrowserSession {
             ["cookie": ["name": .string(name), "value": .string(value), "path": .string(path)]]
         )
     }
+
+    /// The value of the current document's cookie `name` (HttpOnly ones too), or `nil` when it has none.
+    public func cookie(named name: String) throws(WebDriverError) -> String? {
+        let cookies = try wire.get(self.path("/cookie")).arrayValue ?? []
+        return cookies.first { $0["name"]?.stringValue == name }?["value"]?.stringValue
+    }
 }

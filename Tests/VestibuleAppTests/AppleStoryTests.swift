@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+import VestibuleApp
+import VestibuleCore
+import VestibuleCrypto
+import VestibuleHTTP
+import VestibuleHTTPClient
+import VestibuleJSON
+import VestibuleWebDriver
+
+/// Sign in with Apple end to end, against the built-in Apple ID emulator on its own origin (127.0.0.1, while
+/// Vestibule is localhost): the callback really is a cross-site form POST.
+@Suite(.serialized, .enabled(if: ChromeDriver.isAvailable, "needs chromium and chromium-driver (make test installs them)"))
+struct AppleStoryTests {
+    /// SIWA-1, SIWA-8, SIWA-12: the first sign-in creates the account with the shared name and hides the
+    /// email behind a relay address; the next one signs in to it; Apple's notifications about the relay show
+    /// on the account page; deleting the account revokes at Apple, so the next sign-in is a first one again.
+    @Test func aPersonSignsUpWithAppleHidingTheirEmailThenSignsInAgainAndDeletesTheAccount() throws {
+        try withBrowser { browser, base, app in
+            try browser.navigate(to: "\(base)/sign-in")
+            try browser.waitFor("form.apple-start button").click()
+            try consent(browser, appleID: "ada@icloud.example", firstName: "Ada", lastName: "Lovelace", hide: true)
+            #expect(try browser.waitFor("main [role=status]").text.contains("Welcome"))
+            let page = try browser.pageSource
+            #expect(page.contains("Using Sign in with Apple"))
+            #expect(try browser.find("[data-relay=forwarding]").text.contains("@privaterelay.appleid.com"))
+            let account = try #require(try app.withStore { try $0.identities(of: try signedInAccount(browser, app)) }.first)
+            #expect(try app.withStore { try $0.account(id: account.accountID) }?.displayName == "Ada Lovelace")
+
+            // Apple says the person turned relay forwarding off: the account page says where mail stops.
+            let subject = account.subject
+            #expect(try notify(app, type: "email-disabled", subject: subject) == 200)
+            try browser.navigate(to: "\(base)/account")
+            #expect(try browser.waitFor("[data-relay=off]").text.contains("turned off forwarding"))
+
+            // Signing in again reaches the same account; Apple does not share the name a second time.
+            try signOut(browser)
+            try browser.navigate(to: "\(base)/sign-in")
+            try browser.waitFor("form.apple-start button").click()
+            try consent(browser, appleID: "ada@icloud.example", firstName: "", lastName: "", hide: true)
+            _ = try browser.waitFor("form[action='/sign-out']")
+            #expect(try browser.currentURL == "\(base)/account")
+            #expect(try app.withStore { try $0.appleIdentity(subject: subject) }?.accountID == account.accountID)
+
+            // Deleting the account revokes its Apple tokens: the next sign-in is a first one, name included.
+            try browser.navigate(to: "\(base)/account/delete")
+            try browser.waitFor("form[action='/account/delete'] button").click()
+            #expect(try browser.waitFor("main [role=status]").text.contains("deleted"))
+            #expect(try app.withStore { try $0.account(id: account.accountID) } == nil)
+            #expect(try app.withStore { try $0.dueAppleRevocations(at: Date().addingTimeInterval(86_400), limit: 5) }.isEmpty,
+                    "Apple accepted the revocation at once")
+            try browser.navigate(to: "\(base)/sign-in")
+            try browser.waitFor("form.apple-start button").click()
+            try consent(browser, appleID: "ada@icloud.example", firstName: "Ada", lastName: "King", hide: true)
+            #expect(try browser.waitFor("main [role=status]").text.contains("Welcome"), "a new account, named again")
+        }
+    }
+
+    /// SIWA-5: an Apple ID whose verified email already has a password account is never merged silently:
+    /// the person signs in to that account first, and then Apple is added to it.
+    @Test func anAppleIDWithTheEmailOfAPasswordAccountIsLinkedOnlyAfterSigningInToIt() throws {
+        try withBrowser { browser, base, app in
+            let owner = FormClient(app)
+            try owner.createPasswordAccount(email: "grace@example.com", password: "correct horse battery staple")
+
+            try browser.navigate(to: "\(base)/sign-in")
+            try browser.waitFor("form.apple-start button").click()
+            try consent(browser, appleID: "grace@example.com", firstName: "Grace", lastName: "Hopper", hide: false)
+            #expect(try browser.waitFor("main [role=status]").text.contains("already exists"))
+            #expect(try browser.currentURL.hasPrefix("\(base)/sign-in"))
+            #expect(try browser.find("#field-email").attribute("value") == "grace@example.com")
+            try browser.find("#field-password").sendKeys("correct horse battery staple")
+            try browser.find("form[action='/sign-in'] button[type=submit]").click()
+            _ = try browser.waitFor("form[action='/sign-out']")
+
+            let accountID = try #require(try app.withStore { try $0.identity(method: .password, subject: "grace@example.com") }?.accountID)
+            #expect(try app.withStore { try $0.identities(of: accountID) }.map(\.method).sorted { $0.rawValue < $1.rawValue } == [.apple, .password])
+        }
+    }
+
+    /// SIWA-11: when the person revokes consent at Apple, their Apple sessions end.
+    @Test func revokingConsentAtAppleEndsTheAppleSessions() throws {
+        try withBrowser { browser, base, app in
+            try browser.navigate(to: "\(base)/sign-in")
+            try browser.waitFor("form.apple-start button").click()
+            try consent(browser, appleID: "katherine@icloud.example", firstName: "Katherine", lastName: "Johnson", hide: false)
+            _ = try browser.waitFor("form[action='/sign-out']")
+            let subject = try #require(try app.withStore { try $0.identities(of: try signedInAccount(browser, app)) }.first?.subject)
+
+            #expect(try notify(app, type: "consent-revoked", subject: subject) == 200)
+            try browser.navigate(to: "\(base)/account")
+            _ = try browser.waitFor("a[href='/sign-in']")
+            #expect(try browser.currentURL.hasPrefix("\(base)/sign-in"), "the session is gone")
+        }
+    }
+
+    // MARK: Steps
+
+    private func withBrowser(_ body: (BrowserSession, String, TestApplication) throws -> Void) throws {
+        let (app, port) = try TestApplication.startedOnLocalhost()
+        defer { app.application.shutdown() }
+        let driver = try ChromeDriver()
+        defer { driver.shutdown() }
+        let browser = try driver.newSession()
+        try body(browser, "http://localhost:\(port)", app)
+    }
+
+    /// The emulator's consent page, as a person would fill it in at Apple.
+    private func consent(_ browser: BrowserSession, appleID: String, firstName: String, lastName: String, hide: Bool) throws {
+        let field = try browser.waitFor("input[name=apple_id]")
+        #expect(try browser.currentURL.hasPrefix("http://127.0.0.1:"), "the consent page is on Apple's (the emulator's) origin")
+        try field.clear()
+        try field.sendKeys(appleID)
+        for (name, value) in [("first_name", firstName), ("last_name", lastName)] {
+            if let input = try browser.findAll("input[name=\(name)]").first {
+                try input.clear()
+                if !value.isEmpty { try input.sendKeys(value) }
+            }
+        }
+        if let choice = try browser.findAll("input[value=\(hide ? "hide" : "share")]").first { try choice.click() }
+        try browser.find("button[value=continue]").click()
+    }
+
+    private func signOut(_ browser: BrowserSession) throws {
+        try browser.find("form[action='/sign-out'] button").click()
+        _ = try browser.waitFor("a[href='/sign-in']")
+    }
+
+    /// Asks the emulator to send Apple's server-to-server notification; returns the status Vestibule gave it.
+    private func notify(_ app: TestApplication, type: String, subject: String) throws -> Int {
+        let emulator = try #require(app.application.appleEmulatorOrigin)
+        let response = try HTTPClient(userAgent: "test").postJSON(
+            emulator + "/emulator/notify",
+            body: Array(#"{"type":"\#(type)","sub":"\#(subject)","clientID":"dev.vestibule.web"}"#.utf8)
+        )
+        return JSONValue(parsing: response.body)?["status"]?.intValue ?? response.status
+    }
+
+    /// The account the browser's session belongs to.
+    private func signedInAccount(_ browser: BrowserSession, _ app: TestApplication) throws -> AccountID {
+        let token = try #require(try browser.cookie(named: "vestibule_session"))
+        return try #require(try app.withStore { store in
+            try SessionManager(store: store, policy: SessionPolicy(), clock: { Date() }).authenticate(SessionToken(value: token))
+        }?.accountID)
+    }
+}
