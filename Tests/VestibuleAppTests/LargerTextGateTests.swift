@@ -19,6 +19,11 @@ import VestibuleWebDriver
         // A signed-in browser, and one email in the development outbox so that page has content.
         let (account, cookie) = try app.signIn(userAgent: "Safari on iPhone (a long device description that must wrap)")
         try app.addPasskey(to: account, name: "Safari on iPad, the one in the kitchen drawer", flagged: true)
+        // The longest Apple text: relay forwarding turned off (SIWA-12).
+        try app.withStore { store in
+            let subject = try #require(try store.appleIdentities(of: account.id).first).subject
+            try store.setAppleEmailForwarding(subject: subject, disabledAt: Date(), at: Date())
+        }
         let session = cookie.split(separator: "=", maxSplits: 1).map(String.init)
         let visitor = FormClient(app)
         try visitor.get("/sign-up")
@@ -32,8 +37,10 @@ import VestibuleWebDriver
         ].map { AuditTarget(url: base + $0) } + [
             // A browser that last signed in with a password sees the password form first (AUTH-8).
             AuditTarget(url: base + "/sign-in", cookies: [(name: "vestibule_last_method", value: "password")], label: "/sign-in, password first"),
+            AuditTarget(url: base + "/sign-in", cookies: [(name: "vestibule_last_method", value: "apple")], label: "/sign-in, Apple first"),
+            AuditTarget(url: base + "/sign-in?notice=apple-link&email=grace.hopper.with.a.long.address%40example.com", label: "/sign-in, linking Apple"),
         ]
-        let signedIn = ["/", "/account", "/account/password", "/account/passkey-offer"].map {
+        let signedIn = ["/", "/account", "/account/password", "/account/passkey-offer", "/account/delete"].map {
             AuditTarget(url: base + $0, cookies: [(name: session[0], value: session[1])], label: "signed in \($0)")
         }
 
@@ -53,7 +60,7 @@ import VestibuleWebDriver
         }
         #expect(report.findings.isEmpty, "\(report.findings.count) findings:\n\(summary.joined(separator: "\n"))")
         #expect(report.unmeasured.isEmpty, "pages the audit could not measure: \(report.unmeasured)")
-        #expect(report.checks >= 13 * 8 * 5 * 4)
+        #expect(report.checks >= 16 * 8 * 5 * 4)
     }
 
     /// LT-4, LT-6: the in-page control steps the text up to 312 % of the reader's own default, announces the

@@ -17,6 +17,8 @@ struct TestApplication {
             .appendingPathComponent("vestibule-app-\(UUID().uuidString)").path
         var configuration = Configuration()
         configuration.port = 0
+        // Tests run side by side: each emulator takes a free port, never the default 8081.
+        configuration.appleEmulatorPort = 0
         configuration.dataDirectory = dataDirectory
         configure(&configuration)
         application = try Application.build(
@@ -57,7 +59,11 @@ struct TestApplication {
             let account = try account ?? {
                 let account = Account(displayName: "Ada", email: "ada@privaterelay.appleid.com", createdAt: Date())
                 let identity = Identity(accountID: account.id, method: .apple, subject: UUID().uuidString, createdAt: Date())
-                try store.createAccount(account, identity: identity)
+                let apple = AppleIdentityRecord(
+                    subject: identity.subject, accountID: account.id, clientID: "dev.vestibule.web",
+                    sealedRefreshToken: nil, isPrivateEmail: true, updatedAt: Date()
+                )
+                try store.createAppleAccount(account, identity: identity, apple: apple)
                 return account
             }()
             let sessions = SessionManager(store: store, policy: SessionPolicy(), clock: { Date() })
