@@ -174,7 +174,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VestibuleAppTests",
-            dependencies: ["VestibuleApp", "VestibuleAudit", "VestibuleJSON", "VestibuleTesting", "VestibuleWebDriver", "vestibule"],
+            dependencies: ["VestibuleApp", "VestibuleAudit", "VestibuleJSON", "VestibuleTesting", "VestibuleWebDriver", "VestibuleHTTPClient", "vestibule"],
             swiftSettings: swiftSettings
         ),
     ],
