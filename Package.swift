@@ -163,7 +163,10 @@ let package = Package(
         ),
         .testTarget(
             name: "VestibuleAppleTests",
-            dependencies: ["VestibuleApple", "VestibuleCrypto", "VestibuleJSON"],
+            dependencies: [
+                "VestibuleApple", "VestibuleAppleEmulator", "VestibuleCore", "VestibuleCrypto", "VestibuleHTTP",
+                "VestibuleHTTPClient", "VestibuleJSON", "VestibuleLogging", "VestibuleSQLite",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

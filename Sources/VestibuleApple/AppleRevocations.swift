@@ -52,7 +52,7 @@ public struct AppleRevocations: Sendable {
     }
 
     /// One minute after the first failure, doubling up to six hours.
-    static func pause(after attempts: Int) -> TimeInterval {
+    public static func pause(after attempts: Int) -> TimeInterval {
         min(60 * pow(2, Double(min(attempts, 16))), 6 * 3600)
     }
 }
