@@ -1,9 +1,10 @@
 import VestibuleCore
 
-/// The sign-in page. It explains what signing in brings and how to get an account before the method
-/// (AUTH-4, SIWA-2, SIWA-4), then offers one method as the primary action, named on its button (AUTH-8,
-/// AUTH-10): the one this browser used last, or a passkey for someone new. The other method waits behind
-/// "Other ways to sign in". The email field also offers passkeys through AutoFill (`username webauthn`).
+/// The sign-in page. It offers one method as the primary action, named on its button (AUTH-8, AUTH-10): the
+/// one this browser used last, or a passkey for someone new, with Sign in with Apple beside it in the first
+/// screen (SIWA-15); then what signing in brings and how to get an account (AUTH-4, SIWA-2, SIWA-4); the other
+/// method waits behind "Other ways to sign in". The email field also offers passkeys through AutoFill
+/// (`username webauthn`).
 enum SignInPage {
     static func render(
         in context: PageContext,
@@ -27,21 +28,22 @@ enum SignInPage {
         \(passwordForm.html(in: context))
         <p><a href="/reset-password">\(context.text(.signInForgotPassword))</a></p>
         """
-        let passkey = PasskeyControl.button(
-            .signIn, label: context.text(.signInWithPasskey), lead: context.text(.signInPasskeyLead), in: context
-        )
-        // Sign in with Apple is never behind a disclosure (SIWA-15): it follows the primary method, or leads
-        // when this browser used it last.
+        let passkey = PasskeyControl.button(.signIn, label: context.text(.signInWithPasskey), lead: nil, in: context)
+        // Sign in with Apple is never behind a disclosure and always in the first screen (SIWA-15): it stands
+        // beside the primary method, and before a password form, which is too tall to come first at large
+        // text sizes.
         let appleButton: HTML = apple
             ? AppleSection.startButton(purpose: "sign-in", label: context.text(.signInWithApple), in: context)
             : HTML(text: "")
         // A refused password keeps the password form in view, whichever method leads.
-        let methods: HTML = if primary == .password || error != nil {
-            "\(password)\(appleButton)\(otherWays(passkey, passkeyOnly: true, in: context))"
+        // The group holds buttons only, at one width and one height (the tallest), so the Apple button is never
+        // smaller than another; a password form follows it.
+        let (group, after, rest): (HTML, HTML, HTML) = if primary == .password || error != nil {
+            (appleButton, password, otherWays(passkey, passkeyOnly: true, in: context))
         } else if primary == .apple && apple {
-            "\(appleButton)\(passkey)\(otherWays(password, passkeyOnly: false, in: context))"
+            ("\(appleButton)\(passkey)", HTML(text: ""), otherWays(password, passkeyOnly: false, in: context))
         } else {
-            "\(passkey)\(appleButton)\(otherWays(password, passkeyOnly: false, in: context))"
+            ("\(passkey)\(appleButton)", HTML(text: ""), otherWays(password, passkeyOnly: false, in: context))
         }
         let noticeHTML: HTML = notice.map { "<p class=\"panel\" role=\"status\">\($0)</p>" } ?? HTML(text: "")
         return Page(
@@ -49,12 +51,17 @@ enum SignInPage {
             main: """
             <h1>\(context.text(.signInTitle))</h1>
             \(noticeHTML)
+            <div class="sign-in-methods">
+            \(group)
+            </div>
+            \(after)
+            <p class="muted" data-passkey-only hidden>\(context.text(.signInPasskeyLead))</p>
             <section class="panel" aria-labelledby="benefits-heading">
             <h2 id="benefits-heading">\(context.text(.signInBenefitsHeading))</h2>
             <p>\(benefits)</p>
             <p>\(context.text(.signInHowToGetAccount)) <a href="/sign-up">\(context.text(.signInCreateAccount))</a></p>
             </section>
-            \(methods)
+            \(rest)
             """
         )
     }

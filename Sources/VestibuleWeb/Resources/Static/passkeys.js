@@ -1,8 +1,8 @@
 // Passkeys on Vestibule's pages, through the same JSON API native apps use (/api/v1/passkeys/…).
 //
-// Markup drives it: an element with data-passkey="sign-in" | "sign-up" | "register" is rendered hidden and
-// shown here only when the browser has WebAuthn; otherwise its fallback (<details data-passkey-fallback>)
-// opens, so the page never shows a button that cannot work. Prompts start only from a button press (AUTH-9);
+// Markup drives it: an element with data-passkey="sign-in" | "sign-up" | "register" (or data-passkey-only) is
+// rendered hidden and shown here only when the browser has WebAuthn; otherwise the fallback
+// (<details data-passkey-fallback>) opens, so the page never shows a button that cannot work. Prompts start only from a button press (AUTH-9);
 // the one exception is AutoFill (conditional mediation), which shows no prompt, only suggestions in the
 // username field marked autocomplete="username webauthn".
 "use strict";
@@ -147,13 +147,15 @@
   };
 
   const start = () => {
+    if (!supported) {
+      for (const fallback of document.querySelectorAll("details[data-passkey-fallback]")) fallback.open = true;
+      return;
+    }
+    // What only makes sense with passkeys (their explanation, a disclosure holding only the passkey button).
+    for (const element of document.querySelectorAll("[data-passkey-only]")) element.hidden = false;
     for (const element of document.querySelectorAll("[data-passkey]")) {
-      if (supported) {
-        element.hidden = false;
-        setUp[element.dataset.passkey](element);
-      } else {
-        for (const fallback of document.querySelectorAll("details[data-passkey-fallback]")) fallback.open = true;
-      }
+      element.hidden = false;
+      setUp[element.dataset.passkey](element);
     }
   };
 
