@@ -24,7 +24,7 @@ extension Application {
         return server
     }
 
-    static func makeWebConfiguration(_ configuration: Configuration) -> WebConfiguration {
+    static func makeWebConfiguration(_ configuration: Configuration) throws(StartupError) -> WebConfiguration {
         var limits = RateLimits()
         limits.signInPerAddress = RateLimit(attempts: configuration.signInAttemptsPerMinute, window: .seconds(60))
         limits.signInPerAccount = RateLimit(attempts: configuration.signInAttemptsPerAccount, window: .seconds(900))
@@ -35,8 +35,27 @@ extension Application {
             sessionCookieMaxAge: configuration.sessionAbsoluteTimeout,
             appleAppIDs: configuration.appleAppIDs,
             appleAppLinks: configuration.appleAppLinks,
-            rateLimits: limits
+            rateLimits: limits,
+            officialAppleButton: try makeOfficialAppleButton(configuration)
         )
+    }
+
+    /// Apple's own button when Vestibule talks to Apple's servers (SIWA-16); the emulator gets a text button.
+    static func makeOfficialAppleButton(_ configuration: Configuration) throws(StartupError) -> OfficialAppleButton? {
+        guard configuration.usesAppleServers else { return nil }
+        do {
+            return try OfficialAppleButton(
+                title: AppleButtonTitle(rawValue: configuration.appleButtonTitle) ?? .signIn,
+                appearance: AppleButtonAppearance(
+                    onLight: AppleButtonAppearance.OnLight(rawValue: configuration.appleButtonStyle) ?? .black
+                ),
+                size: AppleButtonSize(
+                    width: 280, height: AppleButtonSize.recommendedHeight, cornerRadius: configuration.appleButtonCornerRadius
+                )
+            )
+        } catch {
+            throw StartupError("Apple's button: \(error)")
+        }
     }
 
     /// Rate-limit counts in this process with SQLite, where there is one instance and a database write per

@@ -100,10 +100,11 @@ public final class Application: Sendable {
                 outbox: outbox
             )
             let csrfKey = try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/csrf/v1")
+            let webConfiguration = try makeWebConfiguration(configuration)
             let web: WebApp
             do {
                 web = try WebApp(
-                    configuration: makeWebConfiguration(configuration),
+                    configuration: webConfiguration,
                     services: services,
                     csrfKey: csrfKey,
                     clock: clock,

@@ -4,9 +4,9 @@ public import VestibuleCrypto
 
 /// Account deletion that revokes Sign in with Apple (App Store guideline 5.1.1(v), Apple TN3194).
 ///
-/// The account is deleted and its refresh tokens queued in one transaction, so deletion never depends on
-/// Apple being reachable; the queue is then worked at once and again by the janitor, with growing pauses,
-/// until Apple accepts each revocation.
+/// Each Apple token is revoked first; any that Apple does not accept (unreachable, refusing) is queued in the
+/// transaction that deletes the account, so deletion never depends on Apple, and the janitor works the queue
+/// with growing pauses until Apple accepts each revocation.
 public struct AppleRevocations: Sendable {
     private let store: any Store
     private let server: AppleServer
@@ -20,16 +20,25 @@ public struct AppleRevocations: Sendable {
         self.clock = clock
     }
 
-    /// Deletes the account with every row about it, queues revocation of its Apple tokens, and tries them.
+    /// Revokes the account's Apple tokens, then deletes the account with every row about it, queueing the
+    /// revocations that did not go through.
     public func deleteAccount(_ accountID: AccountID) throws {
         let now = clock()
-        let revocations = try store.appleIdentities(of: accountID).compactMap { record in
-            record.sealedRefreshToken.map {
-                AppleRevocation(clientID: record.clientID, sealedToken: $0, nextAttemptAt: now, createdAt: now)
+        var unrevoked: [AppleRevocation] = []
+        for record in try store.appleIdentities(of: accountID) {
+            guard let sealed = record.sealedRefreshToken else { continue }
+            do {
+                try revoke(sealed, clientID: record.clientID)
+            } catch let error as AppleError where error.code == .unreachable || error.code == .rejectedByApple {
+                unrevoked.append(
+                    AppleRevocation(
+                        clientID: record.clientID, sealedToken: sealed, attempts: 1,
+                        nextAttemptAt: now.addingTimeInterval(Self.pause(after: 0)), createdAt: now
+                    )
+                )
             }
         }
-        try store.deleteAccount(id: accountID, queueing: revocations)
-        if !revocations.isEmpty { _ = try processDue() }
+        try store.deleteAccount(id: accountID, queueing: unrevoked)
     }
 
     /// Sends every due revocation. Returns how many Apple accepted and how many wait for another try.
@@ -39,16 +48,22 @@ public struct AppleRevocations: Sendable {
         var postponed = 0
         for revocation in try store.dueAppleRevocations(at: clock(), limit: limit) {
             do {
-                let token = String(decoding: try secretBox.open(revocation.sealedToken), as: UTF8.self)
-                try server.revoke(refreshToken: token, clientID: revocation.clientID)
+                try revoke(revocation.sealedToken, clientID: revocation.clientID)
                 try store.finishAppleRevocation(id: revocation.id)
                 revoked += 1
             } catch let error as AppleError where error.code == .unreachable || error.code == .rejectedByApple {
-                try store.postponeAppleRevocation(id: revocation.id, until: clock().addingTimeInterval(Self.pause(after: revocation.attempts)))
+                try store.postponeAppleRevocation(
+                    id: revocation.id, until: clock().addingTimeInterval(Self.pause(after: revocation.attempts))
+                )
                 postponed += 1
             }
         }
         return (revoked, postponed)
+    }
+
+    private func revoke(_ sealedToken: [UInt8], clientID: String) throws {
+        let token = String(decoding: try secretBox.open(sealedToken), as: UTF8.self)
+        try server.revoke(refreshToken: token, clientID: clientID)
     }
 
     /// One minute after the first failure, doubling up to six hours.

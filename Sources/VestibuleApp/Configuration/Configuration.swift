@@ -58,6 +58,11 @@ public struct Configuration: Sendable, Equatable {
     public var appleBundleIDs: [String] = []
     /// Where Apple posts the web flow's answer; defaults to `<public URL>/apple/callback`.
     public var appleRedirectURI: String?
+    /// Apple's button on the pages (with Apple's servers): its title, its style on light pages (dark pages
+    /// always get white) and its corner radius in points; 280 × 44 points.
+    public var appleButtonTitle = "sign-in"
+    public var appleButtonStyle = "black"
+    public var appleButtonCornerRadius: Double?
     /// Where the built-in Apple ID emulator listens when no Apple credentials are set; `nil` for the default
     /// (8081, or a free port when ``port`` is 0, as in tests).
     public var appleEmulatorPort: Int?

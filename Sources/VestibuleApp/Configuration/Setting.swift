@@ -146,6 +146,24 @@ extension Setting {
             }
             $0.appleRedirectURI = $1
         },
+        Setting(key: "appleButtonTitle", placeholder: "TITLE", summary: "Apple's button says sign-in (\"Sign in with Apple\", the default) or continue (\"Continue with Apple\"), on every page.") {
+            guard ["sign-in", "continue"].contains($1) else {
+                throw ConfigurationError("apple-button-title must be sign-in or continue (Apple's button images offer no other); got \"\($1)\".")
+            }
+            $0.appleButtonTitle = $1
+        },
+        Setting(key: "appleButtonStyle", placeholder: "STYLE", summary: "Apple's button on light pages: black (the default) or white-outline; dark pages always get white.") {
+            guard ["black", "white-outline"].contains($1) else {
+                throw ConfigurationError("apple-button-style must be black or white-outline; got \"\($1)\".")
+            }
+            $0.appleButtonStyle = $1
+        },
+        Setting(key: "appleButtonCornerRadius", placeholder: "POINTS", summary: "Corner radius of Apple's button, 0 (square) to 22 (a pill at 44 points high); match your other buttons (default 15% of the height).") {
+            guard let radius = Double($1), (0...22).contains(radius) else {
+                throw ConfigurationError("apple-button-corner-radius must be a number from 0 to 22; got \"\($1)\".")
+            }
+            $0.appleButtonCornerRadius = radius
+        },
         Setting(key: "appleEmulatorPort", placeholder: "PORT", summary: "Port of the built-in Apple ID emulator, used when no Apple credentials are set (default 8081, or a free one when --port is 0; 0 picks a free one; off turns Sign in with Apple off).") {
             if $1 == "off" {
                 $0.appleEmulatorEnabled = false

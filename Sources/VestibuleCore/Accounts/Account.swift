@@ -16,9 +16,4 @@ public struct Account: Sendable, Equatable {
         self.email = email
         self.createdAt = createdAt
     }
-
-    /// Whether ``email`` is an Apple private relay address (SIWA-12: never ask such a person for another one).
-    public var emailIsPrivateRelay: Bool {
-        email?.lowercased().hasSuffix("@privaterelay.appleid.com") ?? false
-    }
 }

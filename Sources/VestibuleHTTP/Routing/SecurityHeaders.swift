@@ -5,13 +5,15 @@
 /// stricter `Content-Security-Policy`).
 public struct SecurityHeaders: Sendable {
     /// No inline script or style anywhere: pages load scripts and stylesheets from their own origin.
-    public static let defaultContentSecurityPolicy = contentSecurityPolicy(formActions: [])
+    public static let defaultContentSecurityPolicy = contentSecurityPolicy(formActions: [], images: [])
 
     /// The default policy, with forms also allowed to lead to `formActions` (origins such as Apple's sign-in
-    /// page, where a same-origin form's redirect goes: `form-action` also governs redirects).
-    public static func contentSecurityPolicy(formActions: [String]) -> String {
+    /// page, where a same-origin form's redirect goes: `form-action` also governs redirects) and images from
+    /// `images` (Apple's button images).
+    public static func contentSecurityPolicy(formActions: [String], images: [String]) -> String {
         let targets = (["'self'"] + formActions).joined(separator: " ")
-        return "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; "
+        let imageSources = (["'self'", "data:"] + images).joined(separator: " ")
+        return "default-src 'self'; script-src 'self'; style-src 'self'; img-src \(imageSources); object-src 'none'; "
             + "base-uri 'none'; form-action \(targets); frame-ancestors 'none'"
     }
 

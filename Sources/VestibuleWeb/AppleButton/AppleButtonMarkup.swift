@@ -25,6 +25,23 @@ public enum AppleButtonMarkup {
         appearance: AppleButtonAppearance = AppleButtonAppearance(),
         catalog: StringCatalog
     ) throws(AppleButtonError) -> HTML {
+        try check(title: title, size: size)
+        let light = sources(title, size, appearance.style(on: .light), catalog.language)
+        let dark = sources(title, size, appearance.style(on: .dark), catalog.language)
+        // The width the stylesheet gives the button, so the browser picks the scale it will be drawn at.
+        let sizes = AppleButtonStylesheet.scaled(size.width)
+        return """
+        <button class="apple-button \(AppleButtonStylesheet.className(for: size))" type="submit"><picture>\
+        <source media="(prefers-color-scheme: dark)" srcset="\(dark.srcset)" sizes="\(sizes)">\
+        <img class="apple-button-face" src="\(light.src)" srcset="\(light.srcset)" sizes="\(sizes)" \
+        width="\(Int(size.width))" height="\(Int(size.height))" alt="\(title.text(in: catalog))">\
+        </picture></button>
+        """
+    }
+
+    /// The image at scale 2 for `src`, and at scales 1 to 3 by pixel width for `srcset`.
+    /// Whether Apple's service draws this title at this size; throws the reason when it does not.
+    public static func check(title: AppleButtonTitle, size: AppleButtonSize) throws(AppleButtonError) {
         guard title != .signUp else {
             throw AppleButtonError(
                 .titleNotOffered,
@@ -45,20 +62,8 @@ public enum AppleButtonMarkup {
                 "Apple's button images come in whole points; round the width and height."
             )
         }
-        let light = sources(title, size, appearance.style(on: .light), catalog.language)
-        let dark = sources(title, size, appearance.style(on: .dark), catalog.language)
-        // The width the stylesheet gives the button, so the browser picks the scale it will be drawn at.
-        let sizes = AppleButtonStylesheet.scaled(size.width)
-        return """
-        <button class="apple-button \(AppleButtonStylesheet.className(for: size))" type="submit"><picture>\
-        <source media="(prefers-color-scheme: dark)" srcset="\(dark.srcset)" sizes="\(sizes)">\
-        <img class="apple-button-face" src="\(light.src)" srcset="\(light.srcset)" sizes="\(sizes)" \
-        width="\(Int(size.width))" height="\(Int(size.height))" alt="\(title.text(in: catalog))">\
-        </picture></button>
-        """
     }
 
-    /// The image at scale 2 for `src`, and at scales 1 to 3 by pixel width for `srcset`.
     private static func sources(
         _ title: AppleButtonTitle,
         _ size: AppleButtonSize,

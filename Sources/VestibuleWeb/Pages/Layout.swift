@@ -12,6 +12,7 @@ enum Layout {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(page.title) · \(appName)</title>
         <link rel="stylesheet" href="\(StaticAssets.stylesheetPath)">
+        <link rel="stylesheet" href="\(StaticAssets.appleButtonStylesheetPath)">
         <script src="\(StaticAssets.textSizeScriptPath)" defer></script>
         <script src="\(StaticAssets.passkeysScriptPath)" defer></script>
         </head>

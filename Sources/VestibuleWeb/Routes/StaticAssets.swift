@@ -11,6 +11,8 @@ struct StaticAssets: Sendable {
     static let textSizeScriptPath = "/static/text-size.js"
     /// Passkey sign-in (AutoFill and button), sign-up and registration through `/api/v1/passkeys`.
     static let passkeysScriptPath = "/static/passkeys.js"
+    /// The sizes of Apple's button, generated from the operator's choice (``AppleButtonStylesheet``).
+    static let appleButtonStylesheetPath = "/static/apple-button.css"
 
     /// Each asset's bytes and content type, by path.
     private let files: [String: (body: [UInt8], contentType: String)]
@@ -19,9 +21,10 @@ struct StaticAssets: Sendable {
         let description: String
     }
 
-    init() throws(MissingAsset) {
+    init(appleButtonStylesheet: String = AppleButtonStylesheet.css(for: [])) throws(MissingAsset) {
         let script = "text/javascript; charset=utf-8"
         files = [
+            Self.appleButtonStylesheetPath: (Array(appleButtonStylesheet.utf8), "text/css; charset=utf-8"),
             Self.stylesheetPath: (try Self.load("vestibule", "css"), "text/css; charset=utf-8"),
             Self.textSizeScriptPath: (try Self.load("text-size", "js"), script),
             Self.passkeysScriptPath: (try Self.load("passkeys", "js"), script),

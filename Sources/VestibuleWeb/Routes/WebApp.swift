@@ -32,7 +32,9 @@ public struct WebApp: Sendable {
     ) throws(SetupError) {
         do {
             localization = try Localization()
-            assets = try StaticAssets()
+            assets = try StaticAssets(
+                appleButtonStylesheet: AppleButtonStylesheet.css(for: configuration.officialAppleButton.map { [$0.size] } ?? [])
+            )
         } catch {
             throw SetupError(description: "\(error)")
         }
@@ -74,6 +76,7 @@ public struct WebApp: Sendable {
     {
         let context = PageContext(
             localization: localization,
+            officialAppleButton: configuration.officialAppleButton,
             language: visitor.language,
             account: visitor.account,
             csrfToken: csrf.token(for: visitor.csrfBinding),
@@ -84,7 +87,10 @@ public struct WebApp: Sendable {
             // The Sign in with Apple form's answer is a redirect to Apple's page, which `form-action` governs.
             response.headers.replace(
                 "Content-Security-Policy",
-                SecurityHeaders.contentSecurityPolicy(formActions: [apple.signIn.server.endpoints.authorizeOrigin])
+                SecurityHeaders.contentSecurityPolicy(
+                    formActions: [apple.signIn.server.endpoints.authorizeOrigin],
+                    images: configuration.officialAppleButton == nil ? [] : [AppleButtonMarkup.imageOrigin]
+                )
             )
         }
         // Pages can show personal data and carry anti-forgery tokens: never cache them.

@@ -16,6 +16,9 @@ public struct WebConfiguration: Sendable {
     public var appleAppLinks: Bool
     /// Attempts allowed per client address and per account.
     public var rateLimits: RateLimits
+    /// Apple's own button, when Vestibule talks to Apple's servers; `nil` draws a text button (the built-in
+    /// emulator, in development).
+    public var officialAppleButton: OfficialAppleButton?
 
     public init(
         origin: String,
@@ -24,7 +27,8 @@ public struct WebConfiguration: Sendable {
         sessionCookieMaxAge: Int,
         appleAppIDs: [String] = [],
         appleAppLinks: Bool = false,
-        rateLimits: RateLimits = RateLimits()
+        rateLimits: RateLimits = RateLimits(),
+        officialAppleButton: OfficialAppleButton? = nil
     ) {
         self.origin = origin
         self.secure = secure
@@ -33,6 +37,7 @@ public struct WebConfiguration: Sendable {
         self.appleAppIDs = appleAppIDs
         self.appleAppLinks = appleAppLinks
         self.rateLimits = rateLimits
+        self.officialAppleButton = officialAppleButton
     }
 }
 

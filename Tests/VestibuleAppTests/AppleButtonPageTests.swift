@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import VestibuleApp
+import VestibuleCrypto
+import VestibuleHTTP
+import VestibuleTesting
+
+/// Which Sign in with Apple button the pages show: Apple's own with Apple's servers (SIWA-16), in the one
+/// title the operator chose everywhere (SIWA-17), allowed by the Content-Security-Policy; a text stand-in
+/// with the development emulator.
+@Suite struct AppleButtonPageTests {
+    @Test func withApplesServersThePagesShowApplesOwnButtonInTheChosenTitle() throws {
+        let keyFile = try Self.p8File()
+        defer { try? FileManager.default.removeItem(atPath: keyFile) }
+        let app = try TestApplication {
+            $0.appleTeamID = "TEAM123456"
+            $0.appleKeyID = "KEY1234567"
+            $0.applePrivateKeyFile = keyFile
+            $0.appleServicesID = "com.example.web"
+            $0.appleButtonTitle = "continue"
+            $0.appleButtonCornerRadius = 8
+        }
+        defer { app.application.shutdown() }
+        #expect(app.application.appleEmulatorOrigin == nil, "Apple's servers, no emulator")
+
+        let signIn = try app.respond("/sign-in")
+        #expect(signIn.text.contains(#"<button class="apple-button apple-button-280x44-r8" type="submit">"#))
+        #expect(signIn.text.contains("https://appleid.cdn-apple.com/appleid/button"))
+        #expect(signIn.text.contains(#"alt="Continue with Apple""#))
+        let policy = try #require(signIn.headers["Content-Security-Policy"])
+        #expect(policy.contains("img-src 'self' data: https://appleid.cdn-apple.com;"))
+        #expect(policy.contains("form-action 'self' https://appleid.apple.com;"))
+        let japanese = try app.respond("/sign-in", headers: ["Accept-Language": "ja"])
+        #expect(japanese.text.contains(#"alt="Appleで続ける""#), "the same title, in the reader's language")
+
+        let stylesheet = try app.respond("/static/apple-button.css")
+        #expect(stylesheet.headers["Content-Type"] == "text/css; charset=utf-8")
+        #expect(stylesheet.text.contains(".apple-button-280x44-r8 {"))
+    }
+
+    @Test func aTitleApplesImagesDoNotOfferIsRefusedAtConfiguration() throws {
+        let result = try VestibuleExecutable.run(["serve", "--port", "0", "--apple-button-title", "sign-up"])
+        #expect(result.status == 78)
+        #expect(result.output.contains("apple-button-title must be sign-in or continue"))
+    }
+
+    @Test func withTheEmulatorTheButtonIsATextStandIn() throws {
+        let app = try TestApplication()
+        defer { app.application.shutdown() }
+        let signIn = try app.respond("/sign-in")
+        #expect(signIn.text.contains(#"<button class="button button-apple" type="submit">Sign in with Apple</button>"#))
+        #expect(!signIn.text.contains("appleid.cdn-apple.com"))
+        #expect(signIn.headers["Content-Security-Policy"]?.contains("img-src 'self' data:;") == true)
+    }
+
+    /// A `.p8` file as Apple hands it out.
+    static func p8File() throws -> String {
+        let key = try SigningKey.generate(.es256)
+        let base64 = Data(try key.pkcs8DER()).base64EncodedString(options: .lineLength64Characters)
+        let path = FileManager.default.temporaryDirectory.appending(path: "AuthKey_\(UUID().uuidString).p8").path
+        try "-----BEGIN PRIVATE KEY-----\n\(base64)\n-----END PRIVATE KEY-----\n".write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+}
