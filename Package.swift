@@ -98,7 +98,11 @@ let package = Package(
         ),
         // Test support shared by the test targets: raw sockets, the `vestibule` process.
         .target(name: "VestibuleTesting", swiftSettings: swiftSettings),
-        .executableTarget(name: "vestibule", dependencies: ["VestibuleApp"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "vestibule",
+            dependencies: ["VestibuleApp", "VestibuleApple", "VestibuleCrypto", "VestibuleJSON", "VestibuleHTTPClient"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "vestibule-bench",
             dependencies: ["VestibuleCrypto", "VestibulePasskeys", "CSodium"],
@@ -177,7 +181,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VestibuleAppTests",
-            dependencies: ["VestibuleApp", "VestibuleAudit", "VestibuleJSON", "VestibuleTesting", "VestibuleWebDriver", "VestibuleHTTPClient", "vestibule"],
+            dependencies: ["VestibuleApp", "VestibuleAudit", "VestibuleCrypto", "VestibuleJSON", "VestibuleTesting", "VestibuleWebDriver", "VestibuleHTTPClient", "vestibule"],
             swiftSettings: swiftSettings
         ),
     ],

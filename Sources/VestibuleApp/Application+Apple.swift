@@ -1,5 +1,5 @@
 import Foundation
-import VestibuleApple
+public import VestibuleApple
 import VestibuleAppleEmulator
 import VestibuleCore
 import VestibuleCrypto
@@ -69,8 +69,9 @@ extension Application {
         return (services, emulator)
     }
 
-    /// The `.p8` key's text: from `VESTIBULE_APPLE_PRIVATE_KEY`, or the file named by `--apple-private-key-file`.
-    private static func applePrivateKeyPEM(_ configuration: Configuration) throws(AppleError) -> String {
+    /// The `.p8` key's text: from `VESTIBULE_APPLE_PRIVATE_KEY`, or the file named by `--apple-private-key-file`
+    /// (also for `vestibule apple client-secret`).
+    public static func applePrivateKeyPEM(_ configuration: Configuration) throws(AppleError) -> String {
         if let pem = configuration.applePrivateKey { return pem }
         let path = configuration.applePrivateKeyFile ?? ""
         guard let pem = try? String(contentsOfFile: path, encoding: .utf8) else {

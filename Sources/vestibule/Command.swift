@@ -3,8 +3,8 @@ import Foundation
 import VestibuleApp
 import VestibuleLogging
 
-/// The `vestibule` command line: `serve`, `migrate`, `rotate-signing-key`, `copy-data`, `button`, `--help`,
-/// `--version`.
+/// The `vestibule` command line: `serve`, `migrate`, `rotate-signing-key`, `copy-data`, `button`, `apple`,
+/// `emulator`, `--help`, `--version`.
 struct Command {
     static let version = "0.1.0"
 
@@ -50,6 +50,10 @@ struct Command {
             }
         case "button":
             return ButtonCommand(arguments: rest).run()
+        case "apple":
+            return reportingFailures { try AppleCommand.run(rest, environment: ProcessInfo.processInfo.environment) }
+        case "emulator":
+            return reportingFailures { try EmulatorCommand.run(rest) }
         default:
             printError("Unknown command \"\(subcommand)\".\n\n\(Help.overview)")
             return 64  // EX_USAGE
@@ -75,6 +79,9 @@ struct Command {
         do {
             try body()
             return 0
+        } catch let failure as CommandFailure {
+            printError(failure.description)
+            return failure.status
         } catch let error as ConfigurationError {
             printError("Configuration error: \(error)")
             return 78  // EX_CONFIG

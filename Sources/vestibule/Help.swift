@@ -12,6 +12,12 @@ enum Help {
           vestibule copy-data --from sqlite:PATH --to postgres://…
                                                   Copy a SQLite database into an empty PostgreSQL one.
           vestibule button [options]              Draw a custom Sign in with Apple button (SVG) around Apple's logo.
+          vestibule apple client-secret [settings]
+                                                  Print a client secret for Apple's token endpoint, from your settings.
+          vestibule apple verify --keys FILE --audience AUD TOKEN
+                                                  Verify an identity token or notification offline; print its claims.
+          vestibule emulator notify TYPE --sub SUB
+                                                  Have the built-in Apple ID emulator send Vestibule a notification.
           vestibule help [command]                Show help for a command.
           vestibule --version                     Show the version.
 
@@ -71,6 +77,10 @@ enum Help {
                 """
         case "button":
             return ButtonCommand.help
+        case "apple":
+            return AppleCommand.help
+        case "emulator":
+            return EmulatorCommand.help
         default:
             return nil
         }
