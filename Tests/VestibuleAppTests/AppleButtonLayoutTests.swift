@@ -4,10 +4,9 @@ import VestibuleApp
 import VestibuleJSON
 import VestibuleWebDriver
 
-/// SIWA-15 in real Chromium, on a phone (390 × 844): on the sign-in page the Sign in with Apple button is no
-/// smaller than the other sign-in buttons at every text size from 100 % to 312 %, and visible without
-/// scrolling up to 135 %. From 194 % the page's header alone takes most of the first screen (at 312 % all of
-/// it), so there the button is the first control after the page's heading; that limit is in the notes.
+/// SIWA-15 in real Chromium, on a phone (390 × 844): on the sign-in page the Sign in with Apple button is
+/// visible without scrolling and no smaller than the other sign-in buttons, at every text size from 100 % to
+/// 312 %, whichever method this browser used last.
 @Suite(.serialized, .enabled(if: ChromeDriver.isAvailable, "needs chromium and chromium-driver (make test installs them)"))
 struct AppleButtonLayoutTests {
     static let steps = [100, 135, 194, 235, 312]
@@ -43,9 +42,7 @@ struct AppleButtonLayoutTests {
             )
             let context = "\(lastMethod) first, \(step) %: \(measured)"
             let bottom = try #require(measured["appleBottom"]?.doubleValue)
-            if step <= 135 {
-                #expect(bottom <= (measured["viewport"]?.doubleValue ?? 0), "visible without scrolling: \(context)")
-            }
+            #expect(bottom <= (measured["viewport"]?.doubleValue ?? 0), "visible without scrolling: \(context)")
             #expect((measured["appleHeight"]?.doubleValue ?? 0) >= (measured["otherHeight"]?.doubleValue ?? 0) - 0.5, "\(context)")
             #expect((measured["appleWidth"]?.doubleValue ?? 0) >= (measured["otherWidth"]?.doubleValue ?? 0) - 0.5, "\(context)")
         }

@@ -111,9 +111,11 @@ import VestibuleCore
             #expect(control.contains("data-text-size-status>\(status)</span>"))
             let template = HTML(text: strings.text(.textSizeStatus))
             #expect(control.contains("data-status-template=\"\(template)\""))
-            // It sits in the header, which wraps and stacks by container query.
+            // It sits after the content, in a container that stacks it by container query, so the header stays
+            // small at large sizes (SIWA-15).
             let header = try #require(element(in: html, from: "<header", to: "</header>"))
-            #expect(header.contains("data-text-size"))
+            #expect(!header.contains("data-text-size"))
+            #expect(html.contains("<div class=\"page-controls\"><div class=\"text-size\""))
         }
     }
 

@@ -1,6 +1,7 @@
-/// The document around every page: language and direction, the one stylesheet and the two scripts, the header
-/// with navigation and the text-size control, and the language switch. No inline script or style, so the
-/// Content-Security-Policy can forbid both.
+/// The document around every page: language and direction, the stylesheets and the two scripts, the header
+/// with navigation, then after the content the text-size control and the language switch. The header stays
+/// small so that a page's first controls (Sign in with Apple, SIWA-15) fit the first screen at large sizes.
+/// No inline script or style, so the Content-Security-Policy can forbid both.
 enum Layout {
     static func render(_ page: Page, in context: PageContext) -> HTML {
         let appName = context.text(.appName)
@@ -22,12 +23,12 @@ enum Layout {
         <div class="site-header-inner">
         <a class="brand" href="/">\(appName)</a>
         \(navigation(context))
-        \(textSizeControl(context))
         </div>
         </header>
         <main id="main">
         \(page.main)
         </main>
+        <div class="page-controls">\(textSizeControl(context))</div>
         \(languageSwitch(context))
         </body>
         </html>

@@ -1,8 +1,8 @@
 import VestibuleCore
 
-/// The sign-in page. It offers one method as the primary action, named on its button (AUTH-8, AUTH-10): the
-/// one this browser used last, or a passkey for someone new, with Sign in with Apple beside it in the first
-/// screen (SIWA-15); then what signing in brings and how to get an account (AUTH-4, SIWA-2, SIWA-4); the other
+/// The sign-in page. Sign in with Apple first, in the first screen at every text size (SIWA-15), then one
+/// more method, named on its button (AUTH-8, AUTH-10): the one this browser used last, or a passkey for
+/// someone new; then what signing in brings and how to get an account (AUTH-4, SIWA-2, SIWA-4); the remaining
 /// method waits behind "Other ways to sign in". The email field also offers passkeys through AutoFill
 /// (`username webauthn`).
 enum SignInPage {
@@ -29,21 +29,18 @@ enum SignInPage {
         <p><a href="/reset-password">\(context.text(.signInForgotPassword))</a></p>
         """
         let passkey = PasskeyControl.button(.signIn, label: context.text(.signInWithPasskey), lead: nil, in: context)
-        // Sign in with Apple is never behind a disclosure and always in the first screen (SIWA-15): it stands
-        // beside the primary method, and before a password form, which is too tall to come first at large
-        // text sizes.
+        // Sign in with Apple comes first and is never behind a disclosure, so it is in the first screen at every
+        // text size (SIWA-15); the remembered method follows it. The group holds buttons only, at one width and
+        // one height (the tallest), so the Apple button is never smaller than another; a password form, too
+        // tall for the first screen at large sizes, comes after the group.
         let appleButton: HTML = apple
             ? AppleSection.startButton(purpose: "sign-in", label: context.text(.signInWithApple), in: context)
             : HTML(text: "")
         // A refused password keeps the password form in view, whichever method leads.
-        // The group holds buttons only, at one width and one height (the tallest), so the Apple button is never
-        // smaller than another; a password form follows it.
         let (group, after, rest): (HTML, HTML, HTML) = if primary == .password || error != nil {
             (appleButton, password, otherWays(passkey, passkeyOnly: true, in: context))
-        } else if primary == .apple && apple {
-            ("\(appleButton)\(passkey)", HTML(text: ""), otherWays(password, passkeyOnly: false, in: context))
         } else {
-            ("\(passkey)\(appleButton)", HTML(text: ""), otherWays(password, passkeyOnly: false, in: context))
+            ("\(appleButton)\(passkey)", HTML(text: ""), otherWays(password, passkeyOnly: false, in: context))
         }
         let noticeHTML: HTML = notice.map { "<p class=\"panel\" role=\"status\">\($0)</p>" } ?? HTML(text: "")
         return Page(
