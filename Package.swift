@@ -181,7 +181,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VestibuleAppTests",
-            dependencies: ["VestibuleApp", "VestibuleAudit", "VestibuleCrypto", "VestibuleJSON", "VestibuleTesting", "VestibuleWebDriver", "VestibuleHTTPClient", "vestibule"],
+            dependencies: ["VestibuleApp", "VestibuleAudit", "VestibuleCrypto", "VestibuleJSON", "VestibuleTesting", "VestibuleWebDriver", "VestibuleHTTPClient", "VestibuleSQL", "vestibule"],
             swiftSettings: swiftSettings
         ),
     ],

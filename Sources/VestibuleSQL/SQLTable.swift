@@ -1,4 +1,4 @@
-import VestibuleCore
+package import VestibuleCore
 
 /// A table as `vestibule copy-data` moves it between databases: its columns, with the kind of value each
 /// holds, and the key that pages through its rows. ``all`` lists every table.
@@ -35,6 +35,23 @@ package struct SQLTable: Sendable {
     /// Table and column names are the fixed identifiers of ``all``, never input: spliced in as SQL text.
     private var table: SQL { SQL(stringLiteral: name) }
     private var columnList: SQL { SQL(stringLiteral: columns.map(\.name).joined(separator: ", ")) }
+
+    /// How many rows hold `value` in any text column: what remains of a person (an account ID, an Apple
+    /// `sub`, an email address) after their account is deleted should be none.
+    package func rows(holding value: String, on connection: any SQLConnection) throws(StoreError) -> Int {
+        let textColumns = columns.filter { $0.type == .text }.map(\.name)
+        guard !textColumns.isEmpty else { return 0 }
+        var total = 0
+        for column in textColumns {
+            let name = SQL(stringLiteral: column)
+            total += Int(
+                try connection.firstRow("SELECT count(*) FROM \(table) WHERE \(name) = \(value)") { row throws(StoreError) in
+                    try row.integer(0)
+                } ?? 0
+            )
+        }
+        return total
+    }
 
     func count(on connection: any SQLConnection) throws(StoreError) -> Int {
         Int(try connection.firstRow("SELECT count(*) FROM \(table)") { row throws(StoreError) in try row.integer(0) } ?? 0)

@@ -20,7 +20,7 @@ struct AppleStoryTests {
             try browser.navigate(to: "\(base)/sign-in")
             try browser.waitFor("form.apple-start button").click()
             try consent(browser, appleID: "ada@icloud.example", firstName: "Ada", lastName: "Lovelace", hide: true)
-            #expect(try browser.waitFor("main [role=status]").text.contains("Welcome"))
+            #expect(try browser.waitFor("main [role=status]").text.contains("Welcome, Ada Lovelace!"), "welcomed by the shared name")
             let page = try browser.pageSource
             #expect(page.contains("Using Sign in with Apple"))
             #expect(try browser.find("[data-relay=forwarding]").text.contains("@privaterelay.appleid.com"))
@@ -43,16 +43,19 @@ struct AppleStoryTests {
             #expect(try app.withStore { try $0.appleIdentity(subject: subject) }?.accountID == account.accountID)
 
             // Deleting the account revokes its Apple tokens: the next sign-in is a first one, name included.
+            #expect(try app.rowsHolding(account.accountID.rawValue) >= 4, "account, identity, Apple record, sessions")
             try browser.navigate(to: "\(base)/account/delete")
             try browser.waitFor("form[action='/account/delete'] button").click()
             #expect(try browser.waitFor("main [role=status]").text.contains("deleted"))
             #expect(try app.withStore { try $0.account(id: account.accountID) } == nil)
+            #expect(try app.rowsHolding(account.accountID.rawValue) == 0, "no row of the account remains in any table")
+            #expect(try app.rowsHolding(subject) == 0, "nor of its Apple identity")
             #expect(try app.withStore { try $0.dueAppleRevocations(at: Date().addingTimeInterval(86_400), limit: 5) }.isEmpty,
                     "Apple accepted the revocation at once")
             try browser.navigate(to: "\(base)/sign-in")
             try browser.waitFor("form.apple-start button").click()
             try consent(browser, appleID: "ada@icloud.example", firstName: "Ada", lastName: "King", hide: true)
-            #expect(try browser.waitFor("main [role=status]").text.contains("Welcome"), "a new account, named again")
+            #expect(try browser.waitFor("main [role=status]").text.contains("Welcome, Ada King!"), "a new account, named again")
         }
     }
 

@@ -3,6 +3,7 @@ import VestibuleApp
 import VestibuleCore
 import VestibuleHTTP
 import VestibuleLogging
+import VestibuleSQL
 import VestibuleSQLite
 import VestibuleTesting
 
@@ -85,6 +86,17 @@ struct TestApplication {
                 createdAt: Date()
             )
             try store.addPasskey(credential, identity: identity)
+        }
+    }
+
+    /// How many rows of any table hold `value` in a text column (see `SQLTable.rows(holding:on:)`).
+    func rowsHolding(_ value: String) throws -> Int {
+        let store = try SQLiteStore(path: application.configuration.databasePath)
+        defer { store.close() }
+        return try store.read { connection throws(StoreError) in
+            var total = 0
+            for table in SQLTable.all { total += try table.rows(holding: value, on: connection) }
+            return total
         }
     }
 

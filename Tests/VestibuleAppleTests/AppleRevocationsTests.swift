@@ -35,6 +35,18 @@ import VestibuleSQLite
         #expect(try setting.store.dueAppleRevocations(at: setting.now.withLock { $0 }.addingTimeInterval(86_400), limit: 5).isEmpty)
     }
 
+    /// Apple's codes are single use: a second exchange is refused by Apple, and Vestibule never retries one.
+    @Test func aReusedCodeIsRefusedByApple() throws {
+        let setting = try Setting()
+        defer { setting.stop() }
+        let code = try setting.nativeCode()
+        let server = setting.server(issuer: setting.emulator.issuer)
+        _ = try server.exchange(code: code, clientID: "com.example.app", redirectURI: nil)
+        #expect(throws: AppleError(.rejectedByApple, "")) {
+            try server.exchange(code: code, clientID: "com.example.app", redirectURI: nil)
+        }
+    }
+
     @Test func pausesBetweenAttemptsGrowToSixHours() {
         #expect(AppleRevocations.pause(after: 0) == 60)
         #expect(AppleRevocations.pause(after: 1) == 120)
@@ -113,12 +125,17 @@ private final class Setting: Sendable {
     }
 
     /// An account signed up from an app: a refresh token from a real exchange with the emulator, sealed.
-    func appleAccount() throws -> AccountID {
+    /// An authorization code as an app receives it.
+    func nativeCode() throws -> String {
         let native = try HTTPClient(userAgent: "test").postJSON(
             emulator.issuer + "/emulator/native-authorization",
             body: Array(#"{"clientID":"com.example.app","appleID":"ada@icloud.example"}"#.utf8)
         )
-        let code = try #require(JSONValue(parsing: native.body)?["authorizationCode"]?.stringValue)
+        return try #require(JSONValue(parsing: native.body)?["authorizationCode"]?.stringValue)
+    }
+
+    func appleAccount() throws -> AccountID {
+        let code = try nativeCode()
         let tokens = try server(issuer: emulator.issuer).exchange(code: code, clientID: "com.example.app", redirectURI: nil)
         let refreshToken = try #require(tokens.refreshToken)
         let account = Account(createdAt: Date())

@@ -83,6 +83,10 @@ struct AppleTokenVerifierTests {
         #expect(throws: AppleError(.invalidToken, "")) {
             try verifier(for: vector, at: afterExpiry).verifyIdentityToken(vector.token, nonce: .none)
         }
+        let beforeIssue = Date(timeIntervalSince1970: (vector.claims["iat"]?.doubleValue ?? 0) - 3600)
+        #expect(throws: AppleError(.invalidToken, ""), "iat in the future beyond the leeway") {
+            try verifier(for: vector, at: beforeIssue).verifyIdentityToken(vector.token, nonce: .none)
+        }
         let parts = vector.token.split(separator: ".").map(String.init)
         var payload = Array(parts[1].utf8)
         payload[10] = payload[10] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")

@@ -164,4 +164,6 @@ public enum TextKey: String, Sendable, CaseIterable {
     // capitalization, which custom buttons may not change; the first is `signInWithApple`. See AppleButtonTitle.
     case appleButtonSignUp = "appleButton.signUp"
     case appleButtonContinue = "appleButton.continue"
+    /// The welcome after sign-up, greeting by the name the person shared (SIWA-7, SIWA-14).
+    case accountWelcomeNamed = "account.welcomeNamed"
 }

@@ -34,7 +34,11 @@ extension WebApp {
                 apple: apple,
                 sessions: devices,
                 currentSession: session.id,
-                notice: notice.map { context.text($0) }
+                notice: notice.map { key in
+                    // Greet by the name the person shared, when there is one (SIWA-7).
+                    guard key == .accountWelcome, let name = account.displayName else { return context.text(key) }
+                    return context.text(.accountWelcomeNamed, ["name": name])
+                }
             )
         }
     }
