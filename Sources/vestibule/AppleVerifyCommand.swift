@@ -9,8 +9,8 @@ import VestibuleJSON
 enum AppleVerifyCommand {
     static let help = """
         vestibule apple verify --keys JWKS_FILE --audience AUD [--audience AUD…] [--issuer URL]
-                               [--nonce RAW | --hashed-nonce RAW] [--code CODE] [--access-token TOKEN]
-                               [--at UNIX_SECONDS] [--notification] TOKEN|-
+                               [--nonce RAW [--native]] [--code CODE] [--access-token TOKEN]
+                               [--now UNIX_SECONDS] [--notification] TOKEN|-
 
           Verifies a Sign in with Apple identity token (or, with --notification, the payload JWS of a
           server-to-server notification) without the network, as Vestibule does: RS256 only, the key
@@ -22,10 +22,10 @@ enum AppleVerifyCommand {
             --audience AUD     A client ID the token may be for (Services ID or bundle ID); repeatable.
             --issuer URL       The expected iss; default https://appleid.apple.com.
             --nonce RAW        The web flow: the token's nonce must be RAW.
-            --hashed-nonce RAW Native apps: the token's nonce must be hex(SHA-256(RAW)).
+            --native           With --nonce: a native app's token, whose nonce is hex(SHA-256(RAW)).
             --code, --access-token
                                Must match the token's c_hash / at_hash.
-            --at SECONDS       Verify as of this Unix time instead of now.
+            --now SECONDS      Verify as of this Unix time instead of now.
             --notification     TOKEN is a notification; prints jti, type, sub, aud, event_time (ms), email.
 
           Exit status: 0 valid; 1 invalid ("invalid: " and the reason); 78 usage errors, a key file that
@@ -35,8 +35,8 @@ enum AppleVerifyCommand {
     static func run(_ arguments: [String]) throws {
         let options = try CommandLineOptions(
             arguments,
-            valued: ["--keys", "--audience", "--issuer", "--nonce", "--hashed-nonce", "--code", "--access-token", "--at"],
-            switches: ["--notification"]
+            valued: ["--keys", "--audience", "--issuer", "--nonce", "--code", "--access-token", "--now"],
+            switches: ["--notification", "--native"]
         )
         if let unknown = options.rest.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
             throw CommandFailure.usage("Unknown option \(unknown) for verify. Run `vestibule apple --help`.")
@@ -51,7 +51,7 @@ enum AppleVerifyCommand {
         guard !audiences.isEmpty else {
             throw CommandFailure.usage("verify needs --audience, the client ID the token must be for.")
         }
-        let now = try instant(options.value("--at"))
+        let now = try instant(options.value("--now"))
         let jwks = try keySet(keysFile)
         let verifier = AppleTokenVerifier(
             issuer: try options.value("--issuer") ?? AppleEndpoints.apple.issuer,
@@ -62,7 +62,7 @@ enum AppleVerifyCommand {
             clock: { now }
         )
         let isNotification = options.switches.contains("--notification")
-        let bindings = ["--nonce", "--hashed-nonce", "--code", "--access-token"].filter { options.values[$0] != nil }
+        let bindings = ["--nonce", "--code", "--access-token"].filter { options.values[$0] != nil }
         if isNotification, !bindings.isEmpty {
             throw CommandFailure.usage("\(bindings.joined(separator: ", ")) belong to identity tokens, not notifications.")
         }
@@ -84,18 +84,18 @@ enum AppleVerifyCommand {
     }
 
     private static func nonceCheck(_ options: CommandLineOptions) throws(CommandFailure) -> AppleTokenVerifier.NonceCheck {
-        switch (try options.value("--nonce"), try options.value("--hashed-nonce")) {
-        case (let raw?, nil): .raw(raw)
-        case (nil, let raw?): .hashed(raw: raw)
-        case (nil, nil): AppleTokenVerifier.NonceCheck.none
-        case (_?, _?): throw .usage("Give --nonce (web flow) or --hashed-nonce (native apps), not both.")
+        let native = options.switches.contains("--native")
+        switch try options.value("--nonce") {
+        case let raw?: return native ? .hashed(raw: raw) : .raw(raw)
+        case nil where native: throw .usage("--native needs --nonce, the raw nonce the app kept.")
+        case nil: return AppleTokenVerifier.NonceCheck.none
         }
     }
 
     private static func instant(_ text: String?) throws(CommandFailure) -> Date {
         guard let text else { return Date() }
         guard let seconds = Double(text), seconds.isFinite else {
-            throw .usage("--at must be a Unix time in seconds, like 1697734674; got \(text).")
+            throw .usage("--now must be a Unix time in seconds, like 1697734674; got \(text).")
         }
         return Date(timeIntervalSince1970: seconds)
     }

@@ -100,6 +100,17 @@ import VestibuleTesting
     }
 
     @Test(.enabled(if: Vectors.isAvailable, Vectors.skipMessage))
+    func verifyChecksANativeAppsHashedNonce() throws {
+        let vectors = try Vectors()
+        let v24 = try vectors.vector("V24")
+        let raw = "hRM9XQrLLRIMRgyAzGMjcdQMm5QI.jMu"
+        let native = try vectors.verify(v24, audience: "com.azesm.ziri", ["--nonce", raw, "--native"])
+        #expect(native.status == 0, "\(native.output)")
+        let asWeb = try vectors.verify(v24, audience: "com.azesm.ziri", ["--nonce", raw])
+        #expect(asWeb.status == 1, "the raw value is not the claim: the app sent its hash")
+    }
+
+    @Test(.enabled(if: Vectors.isAvailable, Vectors.skipMessage))
     func verifyDecodesARealNotification() throws {
         let vectors = try Vectors()
         let result = try vectors.verify(try vectors.vector("V03"), audience: "com.gameroasters.stack4", ["--notification"])
@@ -211,7 +222,7 @@ private struct Vectors {
     /// `vestibule apple verify` at the vector's fixed clock (the tokens are expired), the token as an argument.
     func verify(_ vector: Vector, audience: String, _ extra: [String] = []) throws -> (status: Int32, output: String) {
         try VestibuleExecutable.run(
-            ["apple", "verify", "--keys", keysFile, "--audience", audience, "--at", String(vector.clock)] + extra + [vector.token]
+            ["apple", "verify", "--keys", keysFile, "--audience", audience, "--now", String(vector.clock)] + extra + [vector.token]
         )
     }
 }
