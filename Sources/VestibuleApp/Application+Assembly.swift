@@ -36,23 +36,46 @@ extension Application {
             appleAppIDs: configuration.appleAppIDs,
             appleAppLinks: configuration.appleAppLinks,
             rateLimits: limits,
-            officialAppleButton: try makeOfficialAppleButton(configuration)
+            appleButton: try makeAppleButtonChoice(configuration)
         )
     }
 
-    /// Apple's own button when Vestibule talks to Apple's servers (SIWA-16); the emulator gets a text button.
-    static func makeOfficialAppleButton(_ configuration: Configuration) throws(StartupError) -> OfficialAppleButton? {
+    /// The width of the Sign in with Apple button, in points: room for the longest title Vestibule shows
+    /// (Arabic's, about 302 points at 44 high with Apple's logo) and within Apple's image service (375).
+    static let appleButtonWidth = 320.0
+
+    /// The Sign in with Apple button when Vestibule talks to Apple's servers: drawn around the operator's
+    /// Apple artwork when given, otherwise Apple's own (SIWA-16); the emulator gets a text button.
+    static func makeAppleButtonChoice(_ configuration: Configuration) throws(StartupError) -> AppleButtonChoice? {
         guard configuration.usesAppleServers else { return nil }
         do {
-            return try OfficialAppleButton(
-                title: AppleButtonTitle(rawValue: configuration.appleButtonTitle) ?? .signIn,
+            let face: AppleButtonChoice.Face
+            switch (configuration.appleButtonArtwork, configuration.appleButtonArtworkDark) {
+            case (let light?, let dark?):
+                face = .custom(
+                    onLight: try AppleButtonArtwork(contentsOf: URL(filePath: light)),
+                    onDark: try AppleButtonArtwork(contentsOf: URL(filePath: dark))
+                )
+            case (nil, nil):
+                face = .official
+            default:
+                throw StartupError("Apple's button: set both apple-button-artwork and apple-button-artwork-dark, or neither.")
+            }
+            let title = AppleButtonTitle(rawValue: configuration.appleButtonTitle) ?? .signIn
+            let size = try AppleButtonSize(
+                width: Self.appleButtonWidth, height: AppleButtonSize.recommendedHeight,
+                cornerRadius: configuration.appleButtonCornerRadius
+            )
+            return AppleButtonChoice(
+                title: title,
                 appearance: AppleButtonAppearance(
                     onLight: AppleButtonAppearance.OnLight(rawValue: configuration.appleButtonStyle) ?? .black
                 ),
-                size: AppleButtonSize(
-                    width: 280, height: AppleButtonSize.recommendedHeight, cornerRadius: configuration.appleButtonCornerRadius
-                )
+                size: size,
+                face: face
             )
+        } catch let error as StartupError {
+            throw error
         } catch {
             throw StartupError("Apple's button: \(error)")
         }

@@ -24,7 +24,7 @@ import VestibuleTesting
         #expect(app.application.appleEmulatorOrigin == nil, "Apple's servers, no emulator")
 
         let signIn = try app.respond("/sign-in")
-        #expect(signIn.text.contains(#"<button class="apple-button apple-button-280x44-r8" type="submit">"#))
+        #expect(signIn.text.contains(#"<button class="apple-button apple-button-320x44-r8" type="submit">"#))
         #expect(signIn.text.contains("https://appleid.cdn-apple.com/appleid/button"))
         #expect(signIn.text.contains(#"alt="Continue with Apple""#))
         let policy = try #require(signIn.headers["Content-Security-Policy"])
@@ -35,7 +35,38 @@ import VestibuleTesting
 
         let stylesheet = try app.respond("/static/apple-button.css")
         #expect(stylesheet.headers["Content-Type"] == "text/css; charset=utf-8")
-        #expect(stylesheet.text.contains(".apple-button-280x44-r8 {"))
+        #expect(stylesheet.text.contains(".apple-button-320x44-r8 {"))
+    }
+
+    /// SIWA-21…33: with the operator's copies of Apple's artwork, pages draw the custom button around it.
+    @Test func withApplesArtworkThePagesDrawTheCustomButton() throws {
+        let keyFile = try Self.p8File()
+        defer { try? FileManager.default.removeItem(atPath: keyFile) }
+        let artwork = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: "VestibuleWebTests/Fixtures/test-artwork.svg").path
+        let app = try TestApplication {
+            $0.appleTeamID = "TEAM123456"
+            $0.appleKeyID = "KEY1234567"
+            $0.applePrivateKeyFile = keyFile
+            $0.appleServicesID = "com.example.web"
+            $0.appleButtonArtwork = artwork
+            $0.appleButtonArtworkDark = artwork
+        }
+        defer { app.application.shutdown() }
+        let signIn = try app.respond("/sign-in")
+        #expect(signIn.text.contains("apple-button-on-light"))
+        #expect(signIn.text.contains("apple-button-on-dark"))
+        #expect(!signIn.text.contains("appleid.cdn-apple.com"), "no image from Apple's service")
+        #expect(signIn.headers["Content-Security-Policy"]?.contains("img-src 'self' data:;") == true)
+        #expect(throws: (any Error).self, "one artwork file without the other is refused") {
+            try TestApplication {
+                $0.appleTeamID = "TEAM123456"
+                $0.appleKeyID = "KEY1234567"
+                $0.applePrivateKeyFile = keyFile
+                $0.appleServicesID = "com.example.web"
+                $0.appleButtonArtwork = artwork
+            }
+        }
     }
 
     @Test func aTitleApplesImagesDoNotOfferIsRefusedAtConfiguration() throws {

@@ -59,10 +59,14 @@ public struct Configuration: Sendable, Equatable {
     /// Where Apple posts the web flow's answer; defaults to `<public URL>/apple/callback`.
     public var appleRedirectURI: String?
     /// Apple's button on the pages (with Apple's servers): its title, its style on light pages (dark pages
-    /// always get white) and its corner radius in points; 280 × 44 points.
+    /// always get white) and its corner radius in points; 320 × 44 points.
     public var appleButtonTitle = "sign-in"
     public var appleButtonStyle = "black"
     public var appleButtonCornerRadius: Double?
+    /// The operator's copies of Apple's logo artwork (SVG): for the light pages' style and for the white
+    /// button of dark pages. Both set: a custom button drawn around them; neither: Apple's own button.
+    public var appleButtonArtwork: String?
+    public var appleButtonArtworkDark: String?
     /// Where the built-in Apple ID emulator listens when no Apple credentials are set; `nil` for the default
     /// (8081, or a free port when ``port`` is 0, as in tests).
     public var appleEmulatorPort: Int?

@@ -164,6 +164,12 @@ extension Setting {
             }
             $0.appleButtonCornerRadius = radius
         },
+        Setting(key: "appleButtonArtwork", placeholder: "FILE", summary: "Apple's logo artwork (SVG, from Apple Design Resources) for the button on light pages; with apple-button-artwork-dark, pages draw a custom button around it instead of Apple's image.") {
+            $0.appleButtonArtwork = $1
+        },
+        Setting(key: "appleButtonArtworkDark", placeholder: "FILE", summary: "Apple's logo artwork (SVG) for the white button of dark pages.") {
+            $0.appleButtonArtworkDark = $1
+        },
         Setting(key: "appleEmulatorPort", placeholder: "PORT", summary: "Port of the built-in Apple ID emulator, used when no Apple credentials are set (default 8081, or a free one when --port is 0; 0 picks a free one; off turns Sign in with Apple off).") {
             if $1 == "off" {
                 $0.appleEmulatorEnabled = false

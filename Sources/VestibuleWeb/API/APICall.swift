@@ -23,13 +23,20 @@ struct APICall {
         }
     }
 
-    /// The signed-in account: by the session cookie, or by `Authorization: Bearer` for native apps.
+    /// The signed-in account (see ``signedIn()``).
     func account() throws -> Account? {
-        if let account = visitor.account { return account }
+        try signedIn()?.account
+    }
+
+    /// The session and its account: by the session cookie, or by `Authorization: Bearer` for native apps.
+    func signedIn() throws -> (session: Session, account: Account)? {
+        if let session = visitor.session, let account = visitor.account { return (session, account) }
         guard let authorization = request.headers["Authorization"], authorization.hasPrefix("Bearer ") else { return nil }
         let token = SessionToken(value: String(authorization.dropFirst("Bearer ".count)))
-        guard let session = try app.services.sessions.authenticate(token) else { return nil }
-        return try app.services.store.account(id: session.accountID)
+        guard let session = try app.services.sessions.authenticate(token),
+              let account = try app.services.store.account(id: session.accountID)
+        else { return nil }
+        return (session, account)
     }
 
     /// The JSON body; an empty body reads as `{}`.

@@ -3,11 +3,13 @@ import VestibuleCore
 /// Sign in with Apple on the pages: the button that starts it, and the account page's part (SIWA-8, SIWA-12).
 ///
 /// The button is a form, so starting is a same-origin POST with the anti-forgery token, and it names its
-/// method (AUTH-10). With Apple's servers it is Apple's own button (SIWA-16); with the built-in emulator, in
-/// development, a text button (Vestibule ships no Apple logo, SIWA-22).
+/// method (AUTH-10). With Apple's servers it is Apple's own button (SIWA-16), or the custom one drawn around
+/// the operator's Apple artwork; with the built-in emulator, in development, a text button (Vestibule ships no
+/// Apple logo, SIWA-22).
 enum AppleSection {
     static func startButton(purpose: String, label: String, in context: PageContext) -> HTML {
-        let button: HTML = context.officialAppleButton.map { $0.markup(in: context.strings) }
+        // The choice was drawn in every language at start-up (`WebApp.init`), so `try?` only guards the type.
+        let button: HTML = context.appleButton.flatMap { try? $0.markup(in: context.strings) }
             ?? "<button class=\"button button-apple\" type=\"submit\">\(label)</button>"
         return """
         <form class="apple-start" method="post" action="/apple/start">\(context.csrfField)\

@@ -3,8 +3,8 @@ import VestibuleCore
 /// What every page needs to render: the reader's language and whether, and as whom, they are signed in.
 struct PageContext: Sendable {
     let localization: Localization
-    /// Apple's own button, when configured (see ``WebConfiguration/officialAppleButton``).
-    var officialAppleButton: OfficialAppleButton? = nil
+    /// The Sign in with Apple button, when configured (see ``WebConfiguration/appleButton``).
+    var appleButton: AppleButtonChoice? = nil
     let language: Language
     /// The signed-in account, `nil` for visitors.
     let account: Account?

@@ -32,8 +32,13 @@ public struct WebApp: Sendable {
     ) throws(SetupError) {
         do {
             localization = try Localization()
+            // Draw the Apple button once in every language now, so no page can fail to draw it later (a
+            // title too long for the width in German, a title Apple's service does not offer).
+            for language in Language.allCases {
+                _ = try configuration.appleButton?.markup(in: localization.catalog(for: language))
+            }
             assets = try StaticAssets(
-                appleButtonStylesheet: AppleButtonStylesheet.css(for: configuration.officialAppleButton.map { [$0.size] } ?? [])
+                appleButtonStylesheet: AppleButtonStylesheet.css(for: configuration.appleButton.map { [$0.size] } ?? [])
             )
         } catch {
             throw SetupError(description: "\(error)")
@@ -62,6 +67,7 @@ public struct WebApp: Sendable {
         installPasswordRoutes(on: &router)
         installPasskeyRoutes(on: &router)
         installAppleRoutes(on: &router)
+        installSessionAPIRoutes(on: &router)
         installWellKnownRoutes(on: &router)
     }
 
@@ -76,7 +82,7 @@ public struct WebApp: Sendable {
     {
         let context = PageContext(
             localization: localization,
-            officialAppleButton: configuration.officialAppleButton,
+            appleButton: configuration.appleButton,
             language: visitor.language,
             account: visitor.account,
             csrfToken: csrf.token(for: visitor.csrfBinding),
@@ -89,7 +95,7 @@ public struct WebApp: Sendable {
                 "Content-Security-Policy",
                 SecurityHeaders.contentSecurityPolicy(
                     formActions: [apple.signIn.server.endpoints.authorizeOrigin],
-                    images: configuration.officialAppleButton == nil ? [] : [AppleButtonMarkup.imageOrigin]
+                    images: configuration.appleButton?.imageOrigins ?? []
                 )
             )
         }

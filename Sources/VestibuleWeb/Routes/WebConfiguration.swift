@@ -16,9 +16,9 @@ public struct WebConfiguration: Sendable {
     public var appleAppLinks: Bool
     /// Attempts allowed per client address and per account.
     public var rateLimits: RateLimits
-    /// Apple's own button, when Vestibule talks to Apple's servers; `nil` draws a text button (the built-in
-    /// emulator, in development).
-    public var officialAppleButton: OfficialAppleButton?
+    /// The Sign in with Apple button, when Vestibule talks to Apple's servers; `nil` draws a text button (the
+    /// built-in emulator, in development).
+    public var appleButton: AppleButtonChoice?
 
     public init(
         origin: String,
@@ -28,7 +28,7 @@ public struct WebConfiguration: Sendable {
         appleAppIDs: [String] = [],
         appleAppLinks: Bool = false,
         rateLimits: RateLimits = RateLimits(),
-        officialAppleButton: OfficialAppleButton? = nil
+        appleButton: AppleButtonChoice? = nil
     ) {
         self.origin = origin
         self.secure = secure
@@ -37,7 +37,7 @@ public struct WebConfiguration: Sendable {
         self.appleAppIDs = appleAppIDs
         self.appleAppLinks = appleAppLinks
         self.rateLimits = rateLimits
-        self.officialAppleButton = officialAppleButton
+        self.appleButton = appleButton
     }
 }
 

@@ -1,0 +1,63 @@
+import Foundation
+import VestibuleCore
+import VestibuleHTTP
+
+/// `GET /api/v1/session`: who is signed in and how, for apps and the site's own pages (`docs/api.md`). By the
+/// session cookie or `Authorization: Bearer`. A read, so no anti-forgery token; Vestibule grants no CORS, so
+/// another site's page cannot read the answer.
+extension WebApp {
+    func installSessionAPIRoutes(on router: inout Router) {
+        router.get("/api/v1/session") { request in
+            let call = APICall(app: self, request: request, visitor: try visitor(of: request))
+            var response: Response
+            if let (session, account) = try call.signedIn() {
+                let identities = try services.store.identities(of: account.id)
+                let apple = try services.store.appleIdentities(of: account.id)
+                response = try .json(
+                    SessionReply(
+                        accountID: account.id.rawValue,
+                        displayName: account.displayName,
+                        email: account.email,
+                        signedInWith: session.method.rawValue,
+                        expiresAt: session.expiresAt.formatted(.iso8601),
+                        methods: identities.reduce(into: []) { if !$0.contains($1.method.rawValue) { $0.append($1.method.rawValue) } },
+                        apple: apple.map {
+                            SessionReply.AppleIdentity(
+                                isPrivateEmail: $0.isPrivateEmail,
+                                emailForwarding: $0.forwardingDisabledAt == nil ? "on" : "off",
+                                forwardingDisabledAt: $0.forwardingDisabledAt?.formatted(.iso8601)
+                            )
+                        }
+                    )
+                )
+            } else {
+                response = try call.reply(APIRefusal.signInRequired)
+            }
+            response.headers.replace("Cache-Control", "no-store")
+            return response
+        }
+    }
+}
+
+/// The body of `GET /api/v1/session`.
+struct SessionReply: Encodable {
+    struct AppleIdentity: Encodable {
+        /// Whether the account's email is a private relay address (from Apple's claim).
+        let isPrivateEmail: Bool
+        /// `off` after Apple's `email-disabled`: mail to the relay address does not reach the person (SIWA-12).
+        let emailForwarding: String
+        /// ISO 8601.
+        let forwardingDisabledAt: String?
+    }
+
+    let accountID: String
+    let displayName: String?
+    let email: String?
+    /// The method this session was started with (SIWA-8).
+    let signedInWith: String
+    /// ISO 8601: when the session ends at the latest.
+    let expiresAt: String
+    /// Every way this account can sign in.
+    let methods: [String]
+    let apple: [AppleIdentity]
+}
