@@ -8,6 +8,7 @@
 //   storage            VestibuleSQL (every Store operation once, against SQLConnection; no C)
 //   storage backends   VestibuleSQLite   VestibulePostgres (C driver, dialect, migrations, error mapping)
 //   sign-in methods    VestibulePasskeys (WebAuthn verification and ceremonies on the Store)
+//                      VestibuleApple (Sign in with Apple: secrets, verification, flows, revocation)
 //   presentation       VestibuleWeb (pages, localization, stylesheet)
 //   composition        VestibuleApp (configuration → application), the `vestibule` executable
 //   development        VestibuleAppleEmulator (an Apple ID server for development and tests)
