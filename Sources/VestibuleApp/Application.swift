@@ -100,6 +100,7 @@ public final class Application: Sendable {
                 outbox: outbox
             )
             let csrfKey = try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/csrf/v1")
+            let rateLimitKey = try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/rate-limits/v1")
             let webConfiguration = try makeWebConfiguration(configuration)
             let web: WebApp
             do {
@@ -107,6 +108,7 @@ public final class Application: Sendable {
                     configuration: webConfiguration,
                     services: services,
                     csrfKey: csrfKey,
+                    rateLimitKey: rateLimitKey,
                     clock: clock,
                     logger: logger.child("web")
                 )

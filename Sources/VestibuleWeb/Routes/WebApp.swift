@@ -22,11 +22,14 @@ public struct WebApp: Sendable {
         public let description: String
     }
 
-    /// - Parameter csrfKey: at least 32 secret random bytes; anti-forgery tokens are HMACs under it.
+    /// - Parameters:
+    ///   - csrfKey: at least 32 secret random bytes; anti-forgery tokens are HMACs under it.
+    ///   - rateLimitKey: another 32 secret bytes, the same on every instance; rate-limit keys are HMACs under it.
     public init(
         configuration: WebConfiguration,
         services: WebServices,
         csrfKey: [UInt8],
+        rateLimitKey: [UInt8],
         clock: @escaping @Sendable () -> Date,
         logger: Logger
     ) throws(SetupError) {
@@ -50,7 +53,7 @@ public struct WebApp: Sendable {
             baseName: "vestibule_session", secure: configuration.secure, maxAge: configuration.sessionCookieMaxAge
         )
         self.visitorCookie = HostCookie(baseName: "vestibule_visitor", secure: configuration.secure, maxAge: nil)
-        self.limits = RateLimiter(counter: services.attempts, clock: clock)
+        self.limits = RateLimiter(counter: services.attempts, keyMAC: rateLimitKey, clock: clock)
         self.mail = AccountMail(queue: services.mail, localization: localization, origin: configuration.origin)
         self.logger = logger
     }

@@ -1,5 +1,6 @@
 import Foundation
 import VestibuleCore
+import VestibuleCrypto
 import VestibuleHTTP
 
 /// How many attempts a key may make per window.
@@ -15,12 +16,18 @@ public struct RateLimit: Sendable, Equatable {
 
 /// Fixed-window limits on attempts, keyed by client address or account; the counts live in an
 /// ``AttemptCounter`` (this process's memory, or the database instances share).
+///
+/// Keys name people (an email address, a client address), so the counter only ever sees their HMAC under a
+/// secret key: a copy of a shared counting table cannot be turned back into addresses by trying candidates.
 struct RateLimiter: Sendable {
     private let counter: any AttemptCounter
+    private let keyMAC: [UInt8]
     private let clock: @Sendable () -> Date
 
-    init(counter: any AttemptCounter, clock: @escaping @Sendable () -> Date) {
+    /// - Parameter keyMAC: at least 32 secret random bytes, the same on every instance.
+    init(counter: any AttemptCounter, keyMAC: [UInt8], clock: @escaping @Sendable () -> Date) {
         self.counter = counter
+        self.keyMAC = keyMAC
         self.clock = clock
     }
 
@@ -29,7 +36,8 @@ struct RateLimiter: Sendable {
     ///   attempt that cannot be counted is refused (a 500), never let through uncounted.
     func record(_ key: String, _ limit: RateLimit) throws {
         let now = clock()
-        let (count, windowStart) = try counter.recordAttempt(key: key, window: limit.window, now: now)
+        let pseudonym = Base64URL.encode(HMAC.sha256(key: keyMAC, message: Array(key.utf8)))
+        let (count, windowStart) = try counter.recordAttempt(key: pseudonym, window: limit.window, now: now)
         guard count > limit.attempts else { return }
         let remaining = windowStart.addingTimeInterval(limit.window.seconds).timeIntervalSince(now)
         let retryAfter = max(1, Int(remaining.rounded(.up)))
