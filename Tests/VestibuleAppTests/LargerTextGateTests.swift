@@ -40,7 +40,7 @@ import VestibuleWebDriver
             AuditTarget(url: base + "/sign-in", cookies: [(name: "vestibule_last_method", value: "apple")], label: "/sign-in, Apple first"),
             AuditTarget(url: base + "/sign-in?notice=apple-link&email=grace.hopper.with.a.long.address%40example.com", label: "/sign-in, linking Apple"),
         ]
-        let signedIn = ["/", "/account", "/account/password", "/account/passkey-offer", "/account/delete"].map {
+        let signedIn = ["/", "/account", "/account/password", "/account/passkey-offer", "/account/delete", "/account/data"].map {
             AuditTarget(url: base + $0, cookies: [(name: session[0], value: session[1])], label: "signed in \($0)")
         }
 
@@ -60,7 +60,7 @@ import VestibuleWebDriver
         }
         #expect(report.findings.isEmpty, "\(report.findings.count) findings:\n\(summary.joined(separator: "\n"))")
         #expect(report.unmeasured.isEmpty, "pages the audit could not measure: \(report.unmeasured)")
-        #expect(report.checks >= 16 * 8 * 5 * 4)
+        #expect(report.checks >= 17 * 8 * 5 * 4)
     }
 
     /// LT-4, LT-6: the in-page control steps the text up to 312 % of the reader's own default, announces the

@@ -166,4 +166,19 @@ public enum TextKey: String, Sendable, CaseIterable {
     case appleButtonContinue = "appleButton.continue"
     /// The welcome after sign-up, greeting by the name the person shared (SIWA-7, SIWA-14).
     case accountWelcomeNamed = "account.welcomeNamed"
+
+    // "Your data" (SIWA-14): every item held, where it came from and why, and its export.
+    case dataTitle = "data.title"
+    case dataLead = "data.lead"
+    case dataAccountHeading = "data.accountHeading"
+    case dataAccountWhy = "data.accountWhy"
+    case dataNameLabel = "data.nameLabel"
+    case dataCreatedLabel = "data.createdLabel"
+    case dataNotGiven = "data.notGiven"
+    case dataMethodsWhy = "data.methodsWhy"
+    case dataPasskeysWhy = "data.passkeysWhy"
+    case dataSessionsWhy = "data.sessionsWhy"
+    case dataAppleWhy = "data.appleWhy"
+    case dataDownload = "data.download"
+    case accountDataLink = "account.dataLink"
 }

@@ -5,6 +5,8 @@ extension WebApp {
     func installAccountRoutes(on router: inout Router) {
         router.get("/account") { request in try accountPage(request) }
         router.post("/sign-out") { request in try signOut(request) }
+        router.get("/account/data") { request in try personalData(request, asJSON: false) }
+        router.get("/account/data.json") { request in try personalData(request, asJSON: true) }
         router.post("/account/sessions/:id/revoke") { request in try revokeSession(request) }
     }
 
@@ -72,6 +74,19 @@ extension WebApp {
         guard target == session.id else { return .redirect(to: "/account") }
         var response = Response.redirect(to: "/")
         try sessionCookie.clear(on: &response)
+        return response
+    }
+
+    /// "Your data" (SIWA-14), as a page or as the JSON download of the very same items.
+    private func personalData(_ request: Request, asJSON: Bool) throws -> Response {
+        let visitor = try visitor(of: request)
+        guard let account = visitor.account else { return .redirect(to: "/sign-in") }
+        let data = try PersonalData(of: account, from: services.store)
+        guard asJSON else { return try render(for: request, visitor: visitor) { PersonalDataPage.render(data, in: $0) } }
+        var response = Response(status: .ok, body: try data.exportJSON())
+        response.headers.replace("Content-Type", "application/json; charset=utf-8")
+        response.headers.replace("Content-Disposition", "attachment; filename=\"vestibule-data.json\"")
+        response.headers.replace("Cache-Control", "no-store")
         return response
     }
 }

@@ -1,0 +1,92 @@
+public import Foundation
+
+/// Everything Vestibule holds about one person (SIWA-14): what "Your data" shows and what its export
+/// contains, gathered in one place so the two cannot drift apart. Secrets are left out on purpose: session
+/// tokens and password hashes are kept only as hashes, and a hash says nothing to its owner.
+public struct PersonalData: Codable, Sendable, Equatable {
+    public struct AccountData: Codable, Sendable, Equatable {
+        public let id: String
+        public let displayName: String?
+        public let email: String?
+        public let createdAt: Date
+    }
+
+    public struct SignInMethodData: Codable, Sendable, Equatable {
+        public let method: String
+        /// How the method names the person: the email address (password), Apple's `sub`, a passkey's ID.
+        public let subject: String
+        public let email: String?
+        public let createdAt: Date
+        public let lastUsedAt: Date?
+    }
+
+    public struct PasskeyData: Codable, Sendable, Equatable {
+        public let name: String
+        public let synced: Bool
+        public let createdAt: Date
+        public let lastUsedAt: Date?
+        public let cloneWarningAt: Date?
+    }
+
+    public struct AppleData: Codable, Sendable, Equatable {
+        public let clientID: String
+        public let isPrivateEmail: Bool
+        public let forwardingDisabledAt: Date?
+        /// Whether Vestibule holds a refresh token (sealed), which it revokes when the account is deleted.
+        public let holdsRefreshToken: Bool
+    }
+
+    public struct SessionData: Codable, Sendable, Equatable {
+        /// What the browser said it is (its User-Agent).
+        public let device: String
+        public let method: String
+        public let createdAt: Date
+        public let lastSeenAt: Date
+        public let expiresAt: Date
+    }
+
+    public let account: AccountData
+    public let signInMethods: [SignInMethodData]
+    public let passkeys: [PasskeyData]
+    public let apple: [AppleData]
+    public let sessions: [SessionData]
+
+    /// Reads it all from the store.
+    public init(of account: Account, from store: any Store) throws(StoreError) {
+        self.account = AccountData(
+            id: account.id.rawValue, displayName: account.displayName, email: account.email, createdAt: account.createdAt
+        )
+        signInMethods = try store.identities(of: account.id).map {
+            SignInMethodData(
+                method: $0.method.rawValue, subject: $0.subject, email: $0.email, createdAt: $0.createdAt,
+                lastUsedAt: $0.lastUsedAt
+            )
+        }
+        passkeys = try store.passkeys(of: account.id).map {
+            PasskeyData(
+                name: $0.name, synced: $0.backedUp, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt,
+                cloneWarningAt: $0.cloneWarningAt
+            )
+        }
+        apple = try store.appleIdentities(of: account.id).map {
+            AppleData(
+                clientID: $0.clientID, isPrivateEmail: $0.isPrivateEmail, forwardingDisabledAt: $0.forwardingDisabledAt,
+                holdsRefreshToken: $0.sealedRefreshToken != nil
+            )
+        }
+        sessions = try store.sessions(of: account.id).map {
+            SessionData(
+                device: $0.userAgent, method: $0.method.rawValue, createdAt: $0.createdAt, lastSeenAt: $0.lastSeenAt,
+                expiresAt: $0.expiresAt
+            )
+        }
+    }
+
+    /// The export: pretty, sorted JSON with ISO 8601 dates.
+    public func exportJSON() throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return Array(try encoder.encode(self))
+    }
+}
