@@ -94,6 +94,7 @@ public final class Application: Sendable {
                 ),
                 passwordPolicy: passwordPolicy,
                 passkeys: passkeys,
+                signingKeys: signingKeys,
                 apple: apple,
                 mail: mail,
                 attempts: makeAttemptCounter(configuration, store: store),

@@ -1,12 +1,13 @@
 @preconcurrency import Glibc
 import Foundation
 
-/// Debian's nginx as the load balancer in front of several `vestibule serve` processes, on 127.0.0.1.
+/// Debian's nginx on 127.0.0.1: the load balancer in front of several `vestibule serve` processes, or any
+/// proxy configuration a test spells out (``init(port:upstreams:locations:)``).
 ///
 /// It writes a configuration into a fresh temporary directory and runs nginx in the foreground
 /// (`daemon off`) as a child leading its own process group, with one worker, so that its upstream
-/// bookkeeping (which instance failed) is one state. Requests are passed round-robin to `upstreamPorts`
-/// with `X-Forwarded-For` appended; the proxy policy is in ``configuration(port:upstreamPorts:directory:)``.
+/// bookkeeping (which instance failed) is one state. As a load balancer, requests are passed round-robin to
+/// `upstreamPorts` with `X-Forwarded-For` appended; the proxy policy is in ``loadBalancer(upstreamPorts:)``.
 ///
 /// Every request is written to an access log the tests read back with ``accessLog()``: the client's
 /// `X-Test-Tag` header, the status nginx answered, and every instance nginx tried for it.
@@ -55,7 +56,15 @@ public final class NginxTestServer: @unchecked Sendable {
 
     /// Starts nginx on 127.0.0.1:`port` in front of the instances listening on `upstreamPorts`, and waits
     /// until it answers.
-    public init(port: Int, upstreamPorts: [Int]) throws(Failure) {
+    public convenience init(port: Int, upstreamPorts: [Int]) throws(Failure) {
+        let balancer = Self.loadBalancer(upstreamPorts: upstreamPorts)
+        try self.init(port: port, upstreams: balancer.upstreams, locations: balancer.locations)
+    }
+
+    /// Starts nginx on 127.0.0.1:`port` with the caller's `upstream` blocks (inside `http`) and `location`
+    /// blocks (inside its one `server`), and waits until it answers. The rest (paths, logs, the readiness
+    /// location) is the same as the load balancer's.
+    public init(port: Int, upstreams: String, locations: String) throws(Failure) {
         guard let executable = Self.executable else {
             throw Failure(description: "nginx is not installed; run scripts/install-deps.sh test")
         }
@@ -78,7 +87,7 @@ public final class NginxTestServer: @unchecked Sendable {
             """)
         do {
             let configurationFile = "\(directory)/nginx.conf"
-            try Data(Self.configuration(port: port, upstreamPorts: upstreamPorts, directory: directory).utf8)
+            try Data(Self.configuration(port: port, upstreams: upstreams, locations: locations, directory: directory).utf8)
                 .write(to: URL(fileURLWithPath: configurationFile))
             pid = try ChildProcess.spawn(
                 executable, ["-c", configurationFile, "-p", directory, "-e", "\(directory)/error.log"],
@@ -171,14 +180,8 @@ public final class NginxTestServer: @unchecked Sendable {
         throw Failure(description: "nginx did not answer within \(timeout):\n\(errorLog)")
     }
 
-    /// The whole configuration. The retry policy is the point of it, so it is spelled out rather than left
-    /// to nginx's defaults.
-    static func configuration(port: Int, upstreamPorts: [Int], directory: String) -> String {
-        let servers = upstreamPorts.map {
-            // One failure takes an instance out of the rotation for 10 s: after a crash the survivor gets the
-            // traffic at once, instead of every other request first trying the dead one.
-            "    server 127.0.0.1:\($0) max_fails=1 fail_timeout=10s;"
-        }.joined(separator: "\n")
+    /// The whole configuration around the caller's upstreams and locations.
+    static func configuration(port: Int, upstreams: String, locations: String, directory: String) -> String {
         let temporary = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
             .map { "  \($0)_temp_path \(directory)/\($0);" }.joined(separator: "\n")
         return """
@@ -191,15 +194,33 @@ public final class NginxTestServer: @unchecked Sendable {
               log_format tagged '$http_x_test_tag|$request_method|$uri|$status|$upstream_addr';
               access_log \(directory)/access.log tagged;
             \(temporary)
+            \(upstreams)
+              server {
+                listen 127.0.0.1:\(port);
+                location = \(readinessPath) { access_log off; return 204; }
+            \(locations)
+              }
+            }
+            """
+    }
+
+    /// The load balancer's upstream and location. The retry policy is the point of it, so it is spelled out
+    /// rather than left to nginx's defaults.
+    static func loadBalancer(upstreamPorts: [Int]) -> (upstreams: String, locations: String) {
+        let servers = upstreamPorts.map {
+            // One failure takes an instance out of the rotation for 10 s: after a crash the survivor gets the
+            // traffic at once, instead of every other request first trying the dead one.
+            "    server 127.0.0.1:\($0) max_fails=1 fail_timeout=10s;"
+        }.joined(separator: "\n")
+        let upstreams = """
               upstream vestibule {
             \(servers)
                 # No `keepalive` pool: each request opens its own connection, so a request reaches an
                 # instance only if it was sent while that instance was alive, which keeps the tests'
                 # accounting of failed requests exact.
               }
-              server {
-                listen 127.0.0.1:\(port);
-                location = \(readinessPath) { access_log off; return 204; }
+            """
+        let locations = """
                 location / {
                   proxy_pass http://vestibule;
                   proxy_set_header Host $http_host;
@@ -217,8 +238,7 @@ public final class NginxTestServer: @unchecked Sendable {
                   proxy_next_upstream_tries 2;
                   proxy_connect_timeout 2s;
                 }
-              }
-            }
             """
+        return (upstreams, locations)
     }
 }

@@ -15,6 +15,7 @@ public struct WebApp: Sendable {
     let sessionCookie: HostCookie
     let visitorCookie: HostCookie
     let limits: RateLimiter
+    let accessTokens: AccessTokenIssuer
     let mail: AccountMail
     let logger: Logger
 
@@ -54,6 +55,7 @@ public struct WebApp: Sendable {
         )
         self.visitorCookie = HostCookie(baseName: "vestibule_visitor", secure: configuration.secure, maxAge: nil)
         self.limits = RateLimiter(counter: services.attempts, keyMAC: rateLimitKey, clock: clock)
+        self.accessTokens = AccessTokenIssuer(signingKeys: services.signingKeys, issuer: configuration.origin, clock: clock)
         self.mail = AccountMail(queue: services.mail, localization: localization, origin: configuration.origin)
         self.logger = logger
     }
@@ -71,6 +73,7 @@ public struct WebApp: Sendable {
         installPasskeyRoutes(on: &router)
         installAppleRoutes(on: &router)
         installSessionAPIRoutes(on: &router)
+        installIntegrationAPIRoutes(on: &router)
         installWellKnownRoutes(on: &router)
     }
 

@@ -10,6 +10,8 @@ public struct WebServices: Sendable {
     public var passwords: PasswordAccounts
     public var passwordPolicy: PasswordPolicy
     public var passkeys: PasskeyCeremonies
+    /// The keys access tokens are signed with (`POST /api/v1/token`), the ones `/.well-known/jwks.json` publishes.
+    public var signingKeys: SigningKeys
     /// Sign in with Apple, with Apple's servers or the built-in emulator; `nil` turns it off.
     public var apple: AppleServices?
     public var mail: MailQueue
@@ -24,6 +26,7 @@ public struct WebServices: Sendable {
         passwords: PasswordAccounts,
         passwordPolicy: PasswordPolicy,
         passkeys: PasskeyCeremonies,
+        signingKeys: SigningKeys,
         apple: AppleServices?,
         mail: MailQueue,
         attempts: any AttemptCounter,
@@ -34,6 +37,7 @@ public struct WebServices: Sendable {
         self.passwords = passwords
         self.passwordPolicy = passwordPolicy
         self.passkeys = passkeys
+        self.signingKeys = signingKeys
         self.apple = apple
         self.mail = mail
         self.attempts = attempts

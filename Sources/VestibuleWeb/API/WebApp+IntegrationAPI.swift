@@ -1,0 +1,55 @@
+import Foundation
+import VestibuleCore
+import VestibuleHTTP
+
+/// Vestibule in front of other apps (`docs/api.md`, "Integration"): access tokens their APIs can verify
+/// with the published JWKS, and a yes-or-no check for reverse proxies.
+extension WebApp {
+    func installIntegrationAPIRoutes(on router: inout Router) {
+        router.post("/api/v1/token") { request in
+            try jsonAPI(request) { call in
+                guard let (session, _) = try call.signedIn() else { throw APIRefusal.signInRequired }
+                let audience = try call.body(AccessTokenRequest.self).audience
+                guard audience.map({ (1...AccessTokenRequest.maximumAudienceLength).contains($0.count) }) ?? true else {
+                    throw APIRefusal.invalid(call.text(.passkeyFailed))
+                }
+                return try .json(
+                    AccessTokenReply(
+                        accessToken: try accessTokens.issue(for: session, audience: audience),
+                        expiresIn: Int(AccessTokenIssuer.lifetime)
+                    )
+                )
+            }
+        }
+        // nginx's `auth_request` only reads the status and headers: 2xx lets the request through, 401 stops
+        // it. No redirect and no body, so the proxy decides what a signed-out visitor sees. No rate limit
+        // either: every request to the protected site comes through here.
+        router.get("/api/v1/forward-auth") { request in
+            let call = APICall(app: self, request: request, visitor: try visitor(of: request))
+            var response = Response.empty(.unauthorized)
+            if let (session, account) = try call.signedIn() {
+                response = .empty()
+                response.headers.replace("X-Vestibule-Account", account.id.rawValue)
+                response.headers.replace("X-Vestibule-Method", session.method.rawValue)
+            }
+            // The answer depends on the cookie; a cache in between must not hand one visitor's yes to another.
+            response.headers.replace("Cache-Control", "no-store")
+            return response
+        }
+    }
+}
+
+/// The body of `POST /api/v1/token`; `{}` asks for a token for this origin.
+struct AccessTokenRequest: Decodable {
+    static let maximumAudienceLength = 512
+
+    /// The API the token is for (`aud`), as that API names itself.
+    let audience: String?
+}
+
+/// The reply of `POST /api/v1/token`, shaped like an OAuth 2.0 token response.
+struct AccessTokenReply: Encodable {
+    let accessToken: String
+    var tokenType = "Bearer"
+    let expiresIn: Int
+}
