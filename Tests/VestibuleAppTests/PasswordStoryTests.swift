@@ -28,7 +28,7 @@ import VestibuleWebDriver
 
         // Sign up: a passkey leads, the password form waits behind "Other ways"; then the code arrives by email.
         try browser.navigate(to: "\(base)/sign-in")
-        try browser.find("a[href='/sign-up']").click()
+        try follow(browser, link: "a[href='/sign-up']", to: "/sign-up", base: base)
         try browser.waitFor("details.other-ways summary").click()
         try browser.waitFor("#field-email").sendKeys(email)
         try browser.find("#field-password").sendKeys("first correct horse")
@@ -37,7 +37,8 @@ import VestibuleWebDriver
         let signUpCode = try code(in: smtp.waitForMessage(count: 1)[0])
         try browser.find("#field-code").sendKeys(signUpCode)
         try browser.find("form[action='/verify-email'] button").click()
-        #expect(try browser.waitFor("main [role=status]").text.contains("Welcome"))
+        _ = try browser.waitFor("form[action$='/revoke']")  // the account page, not the page being left
+        #expect(try browser.find("main [role=status]").text.contains("Welcome"))
         #expect(try browser.currentURL.hasPrefix("\(base)/account"))
         #expect(try browser.pageSource.contains("Using a password"))
 
@@ -50,12 +51,13 @@ import VestibuleWebDriver
         try browser.waitFor("#field-password").sendKeys("first correct horse")
         try browser.find("#field-new-password").sendKeys("second correct horse")
         try browser.find("form.stacked-form button[type=submit]").click()
-        #expect(try browser.waitFor("main [role=status]").text.contains("password has been changed"))
+        _ = try browser.waitFor("form[action$='/revoke']")
+        #expect(try browser.find("main [role=status]").text.contains("password has been changed"))
         try signOut(browser)
 
         // Forgot it: reset by an emailed code, which signs in.
         try browser.navigate(to: "\(base)/sign-in")
-        try browser.find("a[href='/reset-password']").click()
+        try follow(browser, link: "a[href='/reset-password']", to: "/reset-password", base: base)
         try browser.waitFor("#field-email").sendKeys(email)
         try browser.find("form.stacked-form button[type=submit]").click()
         _ = try browser.waitFor("#field-code")
@@ -63,7 +65,7 @@ import VestibuleWebDriver
         try browser.find("#field-code").sendKeys(resetCode)
         try browser.find("#field-password").sendKeys("third correct horse")
         try browser.find("form.stacked-form button[type=submit]").click()
-        _ = try browser.waitFor("main [role=status]")
+        _ = try browser.waitFor("form[action$='/revoke']")
         #expect(try browser.currentURL.hasPrefix("\(base)/account"))
         try signOut(browser)
 
@@ -92,6 +94,17 @@ import VestibuleWebDriver
             _ = try browser.waitFor("form[action$='/revoke']")
         }
         #expect(try browser.currentURL == "\(base)/account")
+    }
+
+    /// Clicks a link and waits until the browser is on its page: the page being left can hold the same
+    /// elements (the email field, "Other ways"), and using them as it unloads is a stale reference.
+    private func follow(_ browser: BrowserSession, link css: String, to path: String, base: String) throws {
+        try browser.find(css).click()
+        let deadline = Date().addingTimeInterval(5)
+        while try !browser.currentURL.hasPrefix(base + path) {
+            guard Date() < deadline else { throw TestFailure("the link \(css) never reached \(path)") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
     }
 
     private func signOut(_ browser: BrowserSession) throws {
