@@ -217,7 +217,8 @@ import VestibuleCore
                 language: language
             ),
             render(PasskeyOfferPage.render(in: signedIn), account: account, language: language),
-            render(DeleteAccountPage.render(in: signedIn), account: account, language: language),
+            render(DeleteAccountPage.render(in: signedIn, signedInRecently: true), account: account, language: language),
+            render(DeleteAccountPage.render(in: signedIn, signedInRecently: false), account: account, language: language),
             render(ErrorPage.render(status: 404, reference: "r", in: signedOut), account: nil, language: language),
             render(ErrorPage.render(status: 500, reference: "r", in: signedOut), account: nil, language: language),
         ]

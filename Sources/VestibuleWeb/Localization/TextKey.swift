@@ -181,4 +181,6 @@ public enum TextKey: String, Sendable, CaseIterable {
     case dataAppleWhy = "data.appleWhy"
     case dataDownload = "data.download"
     case accountDataLink = "account.dataLink"
+    /// Deleting needs a recent sign-in: a forgotten open session must not be enough to erase an account.
+    case accountDeleteReauthenticate = "account.deleteReauthenticate"
 }

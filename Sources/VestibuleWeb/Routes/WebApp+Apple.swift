@@ -126,15 +126,24 @@ extension WebApp {
 
     private func deleteAccountPage(_ request: Request) throws -> Response {
         let visitor = try visitor(of: request)
-        guard visitor.session != nil else { return .redirect(to: "/sign-in") }
-        return try render(for: request, visitor: visitor) { DeleteAccountPage.render(in: $0) }
+        guard let session = visitor.session else { return .redirect(to: "/sign-in") }
+        return try render(for: request, visitor: visitor) {
+            DeleteAccountPage.render(in: $0, signedInRecently: signedInRecently(session))
+        }
+    }
+
+    /// Whether the session began within the last ten minutes: deleting an account asks for a fresh sign-in,
+    /// so a session left open on a shared computer is not enough to erase it.
+    private func signedInRecently(_ session: Session) -> Bool {
+        clock().timeIntervalSince(session.createdAt) <= 600
     }
 
     /// Deletes the account with every row about it; Apple tokens are revoked first, or queued to be when
     /// Apple cannot be reached (the deletion itself never waits for Apple).
     private func deleteAccount(_ request: Request) throws -> Response {
         let (visitor, _) = try checkedForm(request)
-        guard let account = visitor.account else { return .redirect(to: "/sign-in") }
+        guard let session = visitor.session, let account = visitor.account else { return .redirect(to: "/sign-in") }
+        guard signedInRecently(session) else { return .redirect(to: "/account/delete") }
         if let apple = services.apple {
             try apple.revocations.deleteAccount(account.id)
         } else {

@@ -17,6 +17,7 @@ public struct WebApp: Sendable {
     let limits: RateLimiter
     let accessTokens: AccessTokenIssuer
     let mail: AccountMail
+    let clock: @Sendable () -> Date
     let logger: Logger
 
     public struct SetupError: Error, CustomStringConvertible {
@@ -57,6 +58,7 @@ public struct WebApp: Sendable {
         self.limits = RateLimiter(counter: services.attempts, keyMAC: rateLimitKey, clock: clock)
         self.accessTokens = AccessTokenIssuer(signingKeys: services.signingKeys, issuer: configuration.origin, clock: clock)
         self.mail = AccountMail(queue: services.mail, localization: localization, origin: configuration.origin)
+        self.clock = clock
         self.logger = logger
     }
 

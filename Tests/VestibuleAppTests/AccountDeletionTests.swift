@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import VestibuleApp
+import VestibuleCore
+
+/// Deleting an account needs a recent sign-in: a session left open is not enough to erase the account.
+@Suite struct AccountDeletionTests {
+    @Test func aSessionOlderThanTenMinutesMustSignInAgainBeforeDeleting() throws {
+        let app = try TestApplication()
+        defer { app.application.shutdown() }
+        let (account, _) = try app.signIn()
+        let stale = try app.withStore { store in
+            try SessionManager(store: store, policy: SessionPolicy(), clock: { Date().addingTimeInterval(-1200) })
+                .signIn(accountID: account.id, method: .apple, userAgent: "Shared computer", replacing: nil).token.value
+        }
+        let browser = FormClient(app)
+        browser.adopt(cookies: ["vestibule_session": stale])
+
+        let page = try browser.get("/account/delete")
+        #expect(page.text.contains("data-reauthenticate"))
+        #expect(!page.text.contains(#"action="/account/delete""#), "no delete button for a stale session")
+        let refused = try browser.post("/account/delete", [:])
+        #expect(refused.headers["Location"] == "/account/delete")
+        #expect(try app.withStore { try $0.account(id: account.id) } != nil, "nothing deleted")
+
+        // Signing in again starts a fresh session, and then the account can go.
+        let (_, fresh) = try app.signIn(to: account)
+        let again = FormClient(app)
+        again.adopt(cookies: ["vestibule_session": String(fresh.dropFirst("vestibule_session=".count))])
+        #expect(try again.get("/account/delete").text.contains(#"action="/account/delete""#))
+        let deleted = try again.post("/account/delete", [:])
+        #expect(deleted.headers["Location"] == "/?notice=account-deleted")
+        #expect(try app.withStore { try $0.account(id: account.id) } == nil)
+    }
+}
