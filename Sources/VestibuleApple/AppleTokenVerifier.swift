@@ -53,7 +53,7 @@ public final class AppleTokenVerifier: Sendable {
         case .raw(let expected):
             try Self.requireNonce(claims.nonce, equals: expected)
         case .hashed(let raw):
-            try Self.requireNonce(claims.nonce, equals: SHA2.sha256(raw).map { String(format: "%02x", $0) }.joined())
+            try Self.requireNonce(claims.nonce, equals: Hex.encode(SHA2.sha256(raw)))
         case .none:
             break
         }

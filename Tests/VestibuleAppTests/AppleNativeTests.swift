@@ -15,7 +15,7 @@ import VestibuleJSON
         let app = try TestApplication()
         defer { app.application.shutdown() }
         let nonce = try issueNonce(app)
-        let credential = try authorize(app, appleID: "ada@icloud.example", nonce: hex(SHA2.sha256(nonce)))
+        let credential = try authorize(app, appleID: "ada@icloud.example", nonce: Hex.encode(SHA2.sha256(nonce)))
 
         let reply = try signIn(app, credential, nonce: nonce, name: (credential["fullName"]?["givenName"]?.stringValue, "Lovelace"))
         #expect(reply.status == .ok, "\(reply.text)")
@@ -44,7 +44,7 @@ import VestibuleJSON
         let app = try TestApplication()
         defer { app.application.shutdown() }
         let nonce = try issueNonce(app)
-        let credential = try authorize(app, appleID: "grace@icloud.example", nonce: hex(SHA2.sha256(nonce)))
+        let credential = try authorize(app, appleID: "grace@icloud.example", nonce: Hex.encode(SHA2.sha256(nonce)))
         #expect(try signIn(app, credential, nonce: nonce).status == .ok)
 
         let replay = try signIn(app, credential, nonce: nonce)
@@ -63,7 +63,7 @@ import VestibuleJSON
         let app = try TestApplication()
         defer { app.application.shutdown() }
         let nonce = try issueNonce(app)
-        let web = try authorize(app, appleID: "katherine@icloud.example", nonce: hex(SHA2.sha256(nonce)), clientID: "dev.vestibule.web")
+        let web = try authorize(app, appleID: "katherine@icloud.example", nonce: Hex.encode(SHA2.sha256(nonce)), clientID: "dev.vestibule.web")
         let refused = try signIn(app, web, nonce: nonce)
         #expect(refused.status == .badRequest)
         #expect(JSONValue(parsing: refused.body)?["error"]?.stringValue == "invalidToken")
@@ -107,6 +107,4 @@ import VestibuleJSON
             body: String(decoding: body.serialized, as: UTF8.self)
         )
     }
-
-    private func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
 }

@@ -39,7 +39,7 @@ public struct AccessTokenIssuer: Sendable {
             amr: [session.method.rawValue],
             // A relying party can tell tokens of one session apart from another's without learning an id
             // that the device list and revoke links use.
-            sid: SHA2.sha256(session.id.rawValue).map { String(format: "%02x", $0) }.joined()
+            sid: Hex.encode(SHA2.sha256(session.id.rawValue))
         )
         do {
             let (keyID, key) = try signingKeys.signingKey()

@@ -48,9 +48,6 @@ public struct SecretKey: Sendable, CustomStringConvertible, CustomReflectable {
         // Domain separation: the id is a hash of the key under a label, so it can't be mistaken
         // for (or reveal) a hash of the key used anywhere else. 32 bits identify keys in a ring.
         let digest = SHA2.sha256(Array("vestibule.secretbox.key-id".utf8) + [0] + bytes)
-        return digest.prefix(4).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        return Hex.encode(digest.prefix(4))
     }
 }
