@@ -27,3 +27,12 @@ public struct Identity: Sendable, Equatable {
         self.lastUsedAt = lastUsedAt
     }
 }
+
+extension Sequence<Identity> {
+    /// Each sign-in method once, in the order it was first linked: several passkeys are one method.
+    public var methods: [SignInMethod] {
+        reduce(into: []) { methods, identity in
+            if !methods.contains(identity.method) { methods.append(identity.method) }
+        }
+    }
+}

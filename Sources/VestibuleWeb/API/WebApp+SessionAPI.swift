@@ -20,7 +20,7 @@ extension WebApp {
                         email: account.email,
                         signedInWith: session.method.rawValue,
                         expiresAt: session.expiresAt.formatted(.iso8601),
-                        methods: identities.reduce(into: []) { if !$0.contains($1.method.rawValue) { $0.append($1.method.rawValue) } },
+                        methods: identities.methods.map(\.rawValue),
                         apple: apple.map {
                             SessionReply.AppleIdentity(
                                 isPrivateEmail: $0.isPrivateEmail,

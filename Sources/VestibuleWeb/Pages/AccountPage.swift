@@ -43,8 +43,7 @@ enum AccountPage {
     /// below tells them apart).
     private static func methods(_ identities: [Identity], in context: PageContext) -> HTML {
         guard !identities.isEmpty else { return "<p>\(context.text(.accountMethodsNone))</p>" }
-        let methods = identities.reduce(into: [SignInMethod]()) { if !$0.contains($1.method) { $0.append($1.method) } }
-        let items = methods.map { method -> HTML in
+        let items = identities.methods.map { method -> HTML in
             let lastUsed = identities.filter { $0.method == method }.compactMap(\.lastUsedAt).max().map {
                 HTML("<p class=\"item-meta\">\(context.text(.accountMethodLastUsed, ["date": format($0, context)]))</p>")
             } ?? HTML(text: "")
