@@ -19,6 +19,10 @@ public struct WebApp: Sendable {
     let mail: AccountMail
     let clock: @Sendable () -> Date
     let logger: Logger
+    /// The pages' Content-Security-Policy when Sign in with Apple widens the default: the start form's answer
+    /// is a redirect to Apple's page, which `form-action` governs, and Apple's button is an image from Apple.
+    /// Made once here, not per page.
+    let pageSecurityPolicy: String?
 
     public struct SetupError: Error, CustomStringConvertible {
         public let description: String
@@ -60,6 +64,12 @@ public struct WebApp: Sendable {
         self.mail = AccountMail(queue: services.mail, localization: localization, origin: configuration.origin)
         self.clock = clock
         self.logger = logger
+        pageSecurityPolicy = services.apple.map { apple in
+            SecurityHeaders.contentSecurityPolicy(
+                formActions: [apple.signIn.server.endpoints.authorizeOrigin],
+                images: configuration.appleButton?.imageOrigins ?? []
+            )
+        }
     }
 
     /// Adds every page route to `router`.
@@ -97,16 +107,7 @@ public struct WebApp: Sendable {
             path: request.path
         )
         var response = Response.html(Layout.render(build(context), in: context).rendered, status: status)
-        if let apple = services.apple {
-            // The Sign in with Apple form's answer is a redirect to Apple's page, which `form-action` governs.
-            response.headers.replace(
-                "Content-Security-Policy",
-                SecurityHeaders.contentSecurityPolicy(
-                    formActions: [apple.signIn.server.endpoints.authorizeOrigin],
-                    images: configuration.appleButton?.imageOrigins ?? []
-                )
-            )
-        }
+        if let pageSecurityPolicy { response.headers.replace("Content-Security-Policy", pageSecurityPolicy) }
         // Pages can show personal data and carry anti-forgery tokens: never cache them.
         response.headers.replace("Cache-Control", "no-store")
         response.headers.replace("Content-Language", visitor.language.tag)
