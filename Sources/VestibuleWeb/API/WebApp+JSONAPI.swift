@@ -1,0 +1,32 @@
+import VestibuleApple
+import VestibuleHTTP
+import VestibulePasskeys
+
+extension WebApp {
+    /// Runs one API call: checks where it comes from, counts it against the address's limit, and turns every
+    /// refusal into a JSON error with a sentence in the caller's language. Store failures stay 5xx. No reply
+    /// is cached: each carries a single-use challenge, a session or an account's details.
+    func jsonAPI(_ request: Request, _ handle: (APICall) throws -> Response) throws -> Response {
+        let visitor = try visitor(of: request)
+        let call = APICall(app: self, request: request, visitor: visitor)
+        var response: Response
+        do {
+            try call.checkProvenance()
+            try limits.record("api|address|\(request.remoteAddress)", configuration.rateLimits.passkeyCeremoniesPerAddress)
+            response = try handle(call)
+        } catch let refusal as APIRefusal {
+            response = try call.reply(refusal)
+        } catch let error as PasskeyError {
+            logger.info("passkey ceremony refused", ["reason": error.description, "request": request.id.description])
+            response = try call.reply(APIRefusal(passkeyError: error, in: call))
+        } catch let error as AppleError {
+            logger.info("Sign in with Apple refused", ["reason": error.description, "request": request.id.description])
+            response = try call.reply(APIRefusal(appleError: error, in: call))
+        } catch let error as HTTPError {
+            response = try call.reply(APIRefusal(status: error.status, code: "refused", message: call.refusalText(for: error)))
+            for (name, value) in error.headers { response.headers.replace(name, value) }
+        }
+        response.headers.replace("Cache-Control", "no-store")
+        return response
+    }
+}
