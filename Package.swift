@@ -73,7 +73,7 @@ let package = Package(
         // Sign in with Apple: client secrets, identity tokens and notifications, Apple's endpoints.
         .target(
             name: "VestibuleApple",
-            dependencies: ["VestibuleCore", "VestibuleCrypto", "VestibuleJSON"],
+            dependencies: ["VestibuleCore", "VestibuleCrypto", "VestibuleJSON", "VestibuleHTTP", "VestibuleHTTPClient"],
             swiftSettings: swiftSettings
         ),
         .target(

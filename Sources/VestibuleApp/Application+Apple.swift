@@ -52,7 +52,10 @@ extension Application {
         let server = AppleServer(
             endpoints: endpoints,
             secrets: AppleClientSecrets(credentials: credentials, audience: endpoints.issuer, clock: clock),
-            transport: appleTransport()
+            // A User-Agent that names Vestibule: Apple has answered 403 to odd ones.
+            transport: AppleServer.transport(
+                over: HTTPClient(userAgent: "Vestibule/0.1 (Sign in with Apple client)", timeout: .seconds(10))
+            )
         )
         let verifier = AppleTokenVerifier(
             issuer: endpoints.issuer, audiences: credentials.audiences, fetchKeys: { try server.keys() }, clock: clock
@@ -115,17 +118,6 @@ extension Application {
             )
         } catch {
             throw AppleError(.misconfigured, "the built-in emulator cannot start: \(error)")
-        }
-    }
-
-    /// Apple's endpoints over HTTPS with a User-Agent that names Vestibule (Apple has refused odd ones).
-    private static func appleTransport() -> @Sendable (AppleServer.Request) throws -> AppleServer.Reply {
-        let client = HTTPClient(userAgent: "Vestibule/0.1 (Sign in with Apple client)", timeout: .seconds(10))
-        return { request in
-            let response = request.method == "GET"
-                ? try client.get(request.url)
-                : try client.postForm(request.url, fields: URLEncodedFields(request.form))
-            return AppleServer.Reply(status: response.status, body: response.body)
         }
     }
 }

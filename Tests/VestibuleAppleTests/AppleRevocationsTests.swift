@@ -105,18 +105,12 @@ private final class Setting: Sendable {
     }
 
     func server(issuer: String) -> AppleServer {
-        let client = HTTPClient(userAgent: "test", timeout: .seconds(5))
         let endpoints = AppleEndpoints(issuer: issuer)
         return AppleServer(
             endpoints: endpoints,
             // Client secrets on the real clock, which the emulator checks them against.
             secrets: AppleClientSecrets(credentials: credentials, audience: emulator.issuer),
-            transport: { request in
-                let response = request.method == "GET"
-                    ? try client.get(request.url)
-                    : try client.postForm(request.url, fields: URLEncodedFields(request.form))
-                return AppleServer.Reply(status: response.status, body: response.body)
-            }
+            transport: AppleServer.transport(over: HTTPClient(userAgent: "test", timeout: .seconds(5)))
         )
     }
 
