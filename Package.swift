@@ -9,6 +9,7 @@
 //   storage backends   VestibuleSQLite   VestibulePostgres (C driver, dialect, migrations, error mapping)
 //   sign-in methods    VestibulePasskeys (WebAuthn verification and ceremonies on the Store)
 //                      VestibuleApple (Sign in with Apple: secrets, verification, flows, revocation)
+//   page building      VestibuleHTML (escaping HTML, the anti-forgery guard, host cookies: any site's pages)
 //   presentation       VestibuleWeb (pages, localization, stylesheet)
 //   composition        VestibuleApp (configuration → application), the `vestibule` executable
 //   development        VestibuleAppleEmulator (an Apple ID server for development and tests)
@@ -76,9 +77,11 @@ let package = Package(
             dependencies: ["VestibuleCore", "VestibuleCrypto", "VestibuleJSON", "VestibuleHTTP", "VestibuleHTTPClient"],
             swiftSettings: swiftSettings
         ),
+        // What server-rendered pages are built from, Vestibule's and the demo bookstore's alike.
+        .target(name: "VestibuleHTML", dependencies: ["VestibuleHTTP", "VestibuleCrypto"], swiftSettings: swiftSettings),
         .target(
             name: "VestibuleWeb",
-            dependencies: ["VestibuleHTTP", "VestibuleCore", "VestibuleMail", "VestibulePasskeys", "VestibuleApple"],
+            dependencies: ["VestibuleHTML", "VestibuleHTTP", "VestibuleCore", "VestibuleMail", "VestibulePasskeys", "VestibuleApple"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),

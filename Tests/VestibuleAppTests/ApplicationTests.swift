@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VestibuleCrypto
 import VestibuleHTTP
+import VestibuleTesting
 @testable import VestibuleApp
 
 @Suite struct ApplicationTests {

@@ -1,5 +1,6 @@
 import Foundation
 import VestibuleHTTP
+import VestibuleTesting
 
 /// A minimal browser for in-process tests: keeps cookies, and posts forms with the anti-forgery token of
 /// the last page it loaded, from the application's own origin.
@@ -60,11 +61,6 @@ final class FormClient {
         jar.remember(response.headers.values(for: "Set-Cookie"))
         if response.headers["Content-Type"]?.hasPrefix("text/html") == true { lastPage = response.text }
     }
-}
-
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
 
 extension TestApplication {

@@ -1,5 +1,6 @@
 import Foundation
 import VestibuleMail
+import VestibuleTesting
 
 /// The codes Vestibule mails when no SMTP server is configured: each instance writes them into the outbox
 /// folder of its own data directory, so behind a load balancer the code may be in any instance's outbox.

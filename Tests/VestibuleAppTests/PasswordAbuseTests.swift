@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VestibuleHTTP
 import VestibuleMail
+import VestibuleTesting
 
 /// What an attacker at the password forms must not get: account existence, unlimited guesses, forged posts.
 @Suite struct PasswordAbuseTests {

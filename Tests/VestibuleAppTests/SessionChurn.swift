@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import VestibuleCrypto
+import VestibuleTesting
 
 /// Threads that each, over and over until stopped, sign in with a password (a committed session), open the
 /// change-password page with that session (an authenticated read, on whichever instance the balancer picks)

@@ -111,10 +111,3 @@ struct TestApplication {
 extension Response {
     var text: String { String(decoding: body, as: UTF8.self) }
 }
-
-/// The anti-forgery token in a rendered page's first form.
-func csrfToken(in html: String) -> String? {
-    guard let field = html.range(of: "name=\"csrf\" value=\"") else { return nil }
-    let rest = html[field.upperBound...]
-    return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
-}

@@ -1,7 +1,7 @@
 /// A fragment of HTML that is safe to send: text interpolated into it is escaped unless it is itself `HTML`.
 ///
 /// Escaping by default means a page cannot forget it: `"<p>\(account.displayName)</p>" as HTML` is safe
-/// even when the name is `<script>`. Only string literals written in this module are trusted as markup.
+/// even when the name is `<script>`. Only string literals, written in the source, are trusted as markup.
 public struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation, CustomStringConvertible {
     public private(set) var rendered: String
 

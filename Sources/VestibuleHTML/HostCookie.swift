@@ -1,27 +1,33 @@
-import VestibuleHTTP
+public import VestibuleHTTP
 
 /// A cookie of ours: over HTTPS `__Host-` prefixed and `Secure`, which pins it to this host and path `/`;
 /// always `HttpOnly` (no script can read it) and `SameSite=Lax`.
-struct HostCookie: Sendable {
-    let baseName: String
-    let secure: Bool
+public struct HostCookie: Sendable {
+    public let baseName: String
+    public let secure: Bool
     /// Seconds the browser keeps it; `nil` for a cookie that ends with the browser session.
-    let maxAge: Int?
+    public let maxAge: Int?
 
-    var name: String { secure ? "__Host-\(baseName)" : baseName }
+    public init(baseName: String, secure: Bool, maxAge: Int?) {
+        self.baseName = baseName
+        self.secure = secure
+        self.maxAge = maxAge
+    }
+
+    public var name: String { secure ? "__Host-\(baseName)" : baseName }
 
     /// The value the request presents, if any. A malformed cookie header counts as no cookie rather than an
     /// error, so a broken cookie never locks anyone out of the sign-in page.
-    func value(in request: Request) -> String? {
+    public func value(in request: Request) -> String? {
         guard let cookies = try? request.cookies(), let value = cookies[name], !value.isEmpty else { return nil }
         return value
     }
 
-    func set(_ value: String, on response: inout Response) throws(CookieError) {
+    public func set(_ value: String, on response: inout Response) throws(CookieError) {
         response.setCookie(try Cookie(name: name, value: value, maxAge: maxAge, secure: secure))
     }
 
-    func clear(on response: inout Response) throws(CookieError) {
+    public func clear(on response: inout Response) throws(CookieError) {
         response.setCookie(try Cookie.removal(of: name, secure: secure))
     }
 }

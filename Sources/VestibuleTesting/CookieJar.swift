@@ -1,24 +1,25 @@
 /// The cookies a test browser holds: set by `Set-Cookie`, removed by an empty value, sent back in one
 /// `Cookie` header.
-struct CookieJar {
-    private(set) var cookies: [String: String]
+public struct CookieJar {
+    public private(set) var cookies: [String: String]
 
-    init(_ cookies: [String: String] = [:]) {
+    public init(_ cookies: [String: String] = [:]) {
         self.cookies = cookies
     }
 
-    subscript(name: String) -> String? {
+    public subscript(name: String) -> String? {
         get { cookies[name] }
         set { cookies[name] = newValue }
     }
 
     /// The `Cookie` header value, or nil without cookies.
-    var header: String? {
+    public var header: String? {
         cookies.isEmpty ? nil : cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
     }
 
-    /// Takes in a response's `Set-Cookie` values; an empty value (how Vestibule clears a cookie) removes it.
-    mutating func remember(_ setCookieHeaders: [String]) {
+    /// Takes in a response's `Set-Cookie` values; an empty value (how Vestibule and the bookstore
+    /// clear a cookie) removes it.
+    public mutating func remember(_ setCookieHeaders: [String]) {
         for header in setCookieHeaders {
             let pair = header.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
             guard pair.count == 2 else { continue }
