@@ -13,6 +13,7 @@
 //   presentation       VestibuleWeb (pages, localization, stylesheet)
 //   composition        VestibuleApp (configuration → application), the `vestibule` executable
 //   development        VestibuleAppleEmulator (an Apple ID server for development and tests)
+//   demo app           VestibuleBookstore, `vestibule-bookstore` (a shop that uses Vestibule only over HTTP)
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -30,6 +31,7 @@ let package = Package(
     products: [
         .executable(name: "vestibule", targets: ["vestibule"]),
         .executable(name: "vestibule-audit", targets: ["vestibule-audit"]),
+        .executable(name: "vestibule-bookstore", targets: ["vestibule-bookstore"]),
         .library(name: "VestibuleApp", targets: ["VestibuleApp"]),
     ],
     targets: [
@@ -104,7 +106,20 @@ let package = Package(
         .target(name: "VestibuleTesting", swiftSettings: swiftSettings),
         .executableTarget(
             name: "vestibule",
-            dependencies: ["VestibuleApp", "VestibuleApple", "VestibuleCrypto", "VestibuleJSON", "VestibuleHTTPClient"],
+            dependencies: ["VestibuleApp", "VestibuleApple", "VestibuleCrypto", "VestibuleJSON", "VestibuleHTTP", "VestibuleHTTPClient"],
+            swiftSettings: swiftSettings
+        ),
+        // The demo bookstore: an app on its own origin that uses Vestibule only through the HTTP integration API
+        // (guests, documents, hand-off, session), never its modules; its pages are built like Vestibule's.
+        .target(
+            name: "VestibuleBookstore",
+            dependencies: ["VestibuleHTML", "VestibuleHTTP", "VestibuleHTTPClient", "VestibuleCrypto", "VestibuleLogging"],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "vestibule-bookstore",
+            dependencies: ["VestibuleBookstore", "VestibuleHTTP", "VestibuleLogging"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -186,6 +201,14 @@ let package = Package(
         .testTarget(
             name: "VestibuleAppTests",
             dependencies: ["VestibuleApp", "VestibuleAudit", "VestibuleCrypto", "VestibuleJSON", "VestibuleTesting", "VestibuleWebDriver", "VestibuleHTTPClient", "VestibuleSQL", "vestibule"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "VestibuleBookstoreTests",
+            dependencies: [
+                "VestibuleBookstore", "VestibuleAudit", "VestibuleHTTP", "VestibuleHTTPClient", "VestibuleJSON",
+                "VestibuleLogging", "VestibuleTesting", "VestibuleWebDriver", "vestibule", "vestibule-bookstore",
+            ],
             swiftSettings: swiftSettings
         ),
     ],

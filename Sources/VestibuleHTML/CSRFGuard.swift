@@ -25,6 +25,11 @@ public struct CSRFGuard: Sendable {
         Base64URL.encode(HMAC.sha256(key: key, message: Array("csrf|\(binding)".utf8)))
     }
 
+    /// The hidden field that carries `token` in a state-changing form.
+    public static func field(_ token: String) -> HTML {
+        "<input type=\"hidden\" name=\"\(fieldName)\" value=\"\(token)\">"
+    }
+
     /// Throws 403 unless the request is same-origin and carries the token for `binding`.
     public func check(_ request: Request, binding: String) throws(HTTPError) {
         try checkOrigin(request)

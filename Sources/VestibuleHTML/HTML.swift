@@ -1,3 +1,5 @@
+import Foundation
+
 /// A fragment of HTML that is safe to send: text interpolated into it is escaped unless it is itself `HTML`.
 ///
 /// Escaping by default means a page cannot forget it: `"<p>\(account.displayName)</p>" as HTML` is safe
@@ -16,6 +18,19 @@ public struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation, Custo
     /// Escaped text, for callers that build fragments from data.
     public init(text: String) {
         rendered = HTML.escape(text)
+    }
+
+    /// `template`, plain text, with its `{name}` placeholder filled by `value` inside `<bdi>`: an email
+    /// address, a code or an order number keeps its own direction inside right-to-left text (and the other way
+    /// round). Both are escaped.
+    public init(_ template: String, isolating name: String, _ value: String) {
+        let pieces = template.components(separatedBy: "{\(name)}")
+        var fragments: [HTML] = []
+        for (index, piece) in pieces.enumerated() {
+            if index > 0 { fragments.append("<bdi>\(value)</bdi>") }
+            fragments.append(HTML(text: piece))
+        }
+        self = HTML.join(fragments)
     }
 
     public var description: String { rendered }

@@ -24,17 +24,11 @@ struct PageContext: Sendable {
     /// Emails, codes and other left-to-right values keep their own direction inside right-to-left text
     /// (and the other way round). Both the catalog text and `value` are escaped.
     func text(_ key: TextKey, isolating name: String, _ value: String) -> HTML {
-        let pieces = text(key).components(separatedBy: "{\(name)}")
-        var fragments: [HTML] = []
-        for (index, piece) in pieces.enumerated() {
-            if index > 0 { fragments.append("<bdi>\(value)</bdi>") }
-            fragments.append(HTML(text: piece))
-        }
-        return HTML.join(fragments)
+        HTML(text(key), isolating: name, value)
     }
 
     /// The hidden field that carries ``csrfToken`` in a state-changing form.
     var csrfField: HTML {
-        "<input type=\"hidden\" name=\"\(CSRFGuard.fieldName)\" value=\"\(csrfToken)\">"
+        CSRFGuard.field(csrfToken)
     }
 }

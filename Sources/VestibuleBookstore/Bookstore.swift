@@ -1,0 +1,93 @@
+public import Foundation
+public import VestibuleHTTP
+public import VestibuleLogging
+import VestibuleCrypto
+import VestibuleHTML
+
+/// The demo bookstore, assembled: its catalog, its pages, its HTTP server, and the client it reaches Vestibule
+/// with. `vestibule-bookstore` and the tests build it through the same ``build(configuration:logger:clock:)``.
+public final class Bookstore: Sendable {
+    public let configuration: BookstoreConfiguration
+    /// The whole request pipeline, callable in-process or through ``start()`` over HTTP.
+    public let handler: Handler
+    private let server: HTTPServer
+
+    private init(configuration: BookstoreConfiguration, handler: @escaping Handler, server: HTTPServer) {
+        self.configuration = configuration
+        self.handler = handler
+        self.server = server
+    }
+
+    /// A start-up that cannot work, with the sentence that says why.
+    public struct SetupError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Loads the catalog, the texts and the stylesheet, and assembles the routes. Nothing listens until
+    /// ``start()``, and nothing is asked of Vestibule until a shopper keeps something.
+    public static func build(
+        configuration: BookstoreConfiguration,
+        vestibule: VestibuleClient? = nil,
+        logger: Logger,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) throws(SetupError) -> Bookstore {
+        let app: BookstoreApp
+        do {
+            app = BookstoreApp(
+                configuration: configuration,
+                shop: Shop(
+                    vestibule: vestibule ?? VestibuleClient(origin: configuration.vestibuleOrigin),
+                    catalog: try Catalog.bundled()
+                ),
+                localization: try BookstoreLocalization(),
+                stylesheet: try stylesheet(),
+                // Tokens of forms shown before a restart stop working after it: a reload fixes them, and the
+                // bookstore keeps no secret on disk.
+                csrf: CSRFGuard(key: SecureRandom.bytes(32), origin: configuration.origin),
+                cookies: BookstoreCookies(secure: configuration.secure),
+                clock: clock,
+                logger: logger
+            )
+        } catch {
+            throw SetupError(description: "\(error)")
+        }
+        var router = Router(logger: logger.child("http"))
+        app.install(on: &router)
+        let handler: Handler = { [router] request in app.respond(to: request, with: router) }
+
+        var server = HTTPServer.Configuration()
+        server.host = configuration.host
+        server.port = configuration.port
+        server.threadPoolSize = configuration.workerThreads
+        server.behindTLSProxy = configuration.secure
+        // "Create an account" and "Sign in" answer with a redirect to Vestibule's pages, and `form-action`
+        // also governs where a form's redirect may go.
+        server.contentSecurityPolicy = SecurityHeaders.contentSecurityPolicy(
+            formActions: [configuration.vestibuleOrigin], images: []
+        )
+        return Bookstore(
+            configuration: configuration, handler: handler,
+            server: HTTPServer(configuration: server, logger: logger.child("http"), handler: handler)
+        )
+    }
+
+    /// Binds the port and starts answering; returns once connections are accepted.
+    public func start() throws(HTTPServerError) {
+        try server.start()
+    }
+
+    /// The bound port once started (the kernel's choice when port 0 was configured).
+    public var port: Int { server.port }
+
+    /// Stops gracefully: requests in flight are answered first.
+    public func shutdown() {
+        server.shutdown()
+    }
+
+    private static func stylesheet() throws(SetupError) -> [UInt8] {
+        guard let url = Bundle.module.url(forResource: "bookstore", withExtension: "css", subdirectory: "Resources/Static"),
+              let data = try? Data(contentsOf: url)
+        else { throw SetupError(description: "bookstore.css is missing from the bundle.") }
+        return Array(data)
+    }
+}

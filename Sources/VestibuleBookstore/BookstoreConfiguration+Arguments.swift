@@ -1,0 +1,88 @@
+/// `vestibule-bookstore`'s command line.
+extension BookstoreConfiguration {
+    /// A command line that cannot be run, with the sentence that says why.
+    public struct UsageError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Reads `--host`, `--port`, `--vestibule` and `--public-url` (`--name value` or `--name=value`); an option
+    /// given twice, an unknown one or a value that cannot work is refused with the reason.
+    public init(arguments: [String]) throws(UsageError) {
+        self.init()
+        var seen: Set<String> = []
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let name = parts[0]
+            guard ["--host", "--port", "--vestibule", "--public-url"].contains(name) else {
+                throw UsageError(description: "Unknown option \(argument). Run vestibule-bookstore --help for the options.")
+            }
+            guard seen.insert(name).inserted else { throw UsageError(description: "\(name) may be given only once.") }
+            guard let value = parts.count == 2 ? parts[1] : remaining.popFirst() else {
+                throw UsageError(description: "\(name) needs a value.")
+            }
+            switch name {
+            case "--host":
+                guard !value.isEmpty else { throw UsageError(description: "--host needs an address, such as 127.0.0.1.") }
+                host = value
+            case "--port":
+                guard let port = Int(value), (0...65535).contains(port) else {
+                    throw UsageError(description: "--port must be a number from 0 to 65535, not \(value).")
+                }
+                self.port = port
+            case "--vestibule":
+                vestibuleOrigin = try Self.origin(value, option: name)
+            default:
+                publicURL = try Self.origin(value, option: name)
+            }
+        }
+    }
+
+    /// `value` as an origin (`http://host[:port]`, a trailing slash allowed), or the reason it is not one.
+    static func origin(_ value: String, option: String) throws(UsageError) -> String {
+        var origin = value
+        if origin.hasSuffix("/") { origin.removeLast() }
+        let scheme = ["http://", "https://"].first { origin.lowercased().hasPrefix($0) }
+        let authority = scheme.map { origin.dropFirst($0.count) } ?? ""
+        guard scheme != nil, !authority.isEmpty, !authority.contains(where: { "/?#@ ".contains($0) }),
+              authority.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+        else {
+            throw UsageError(description: "\(option) must be an origin such as http://localhost:8080, with no path, not \(value).")
+        }
+        return origin
+    }
+
+    /// `vestibule-bookstore --help`: what it is, what it needs, and each option.
+    public static let help = """
+        vestibule-bookstore: a small demo shop that shows how an app uses Vestibule.
+
+        Usage: vestibule-bookstore [--port 8090] [--vestibule http://localhost:8080] [--public-url URL] [--host ADDRESS]
+
+        What does it do?
+          It sells six classic e-books, in English and Japanese. People browse without signing in. "Add to
+          cart" makes them a guest at Vestibule; the cart and the orders are kept as the guest's documents in
+          Vestibule, so the bookstore has no database. Checkout asks only a name and an email. The order's page
+          offers to create an account (Sign in with Apple or a passkey, with the name and email already given);
+          the guest's cart and orders then move into the account.
+
+        What does it need?
+          A running Vestibule that lists the bookstore among its apps:
+            vestibule serve --app-origins http://localhost:8090
+          `make run` starts both (Vestibule on 8080 with its Apple ID emulator on 8081, the bookstore on 8090).
+
+        How does it talk to Vestibule?
+          Only through Vestibule's HTTP integration API (docs/api.md): guests, documents, the sign-in hand-off
+          and the session. Its cookies hold the guest's or the session's token and the hand-off's exchange key
+          (HttpOnly, SameSite=Lax); its forms carry an anti-forgery token.
+
+        Options:
+          --port N          Port to listen on (default 8090; 0 picks a free one).
+          --host ADDRESS    Address to listen on (default 127.0.0.1).
+          --vestibule URL   Vestibule's origin (default http://localhost:8080).
+          --public-url URL  The bookstore's origin as people reach it (default http://localhost:PORT). Give
+                            Vestibule the same value in --app-origins. With https://, cookies are Secure.
+          --help            Show this help.
+
+        Stop it with Ctrl-C (SIGINT) or SIGTERM: requests in flight are answered first.
+        """
+}

@@ -1,0 +1,22 @@
+/// Where the bookstore listens, where people reach it, and which Vestibule it uses.
+public struct BookstoreConfiguration: Sendable, Equatable {
+    /// The address to listen on.
+    public var host = "127.0.0.1"
+    /// 0 asks the kernel for a free port.
+    public var port = 8090
+    /// Vestibule's origin, as browsers and the bookstore's server both reach it.
+    public var vestibuleOrigin = "http://localhost:8080"
+    /// The bookstore's own origin, as people reach it; nil means `http://localhost:PORT`. Vestibule sends people
+    /// back here after signing in, so it must be listed in Vestibule's `--app-origins`.
+    public var publicURL: String?
+    /// Threads answering requests; each may wait on a call to Vestibule.
+    public var workerThreads = 8
+
+    public init() {}
+
+    /// The bookstore's origin without a trailing slash: `http://localhost:8090`.
+    public var origin: String { publicURL ?? "http://localhost:\(port)" }
+
+    /// Cookies are `Secure` and `__Host-` prefixed when people reach the bookstore over HTTPS.
+    var secure: Bool { origin.hasPrefix("https://") }
+}

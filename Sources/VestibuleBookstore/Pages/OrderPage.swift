@@ -1,0 +1,53 @@
+import VestibuleHTML
+
+/// `/orders/<id>`: one order; right after checkout (`?placed=1`), the confirmation. To a guest it offers, at
+/// this moment of value, an account to track the order (SIWA-2, SIWA-6): what it brings, how (Sign in with
+/// Apple or a passkey, no password), and that the name and email already given are reused.
+enum OrderPage {
+    static func render(_ order: Order, justPlaced: Bool, isSignedIn: Bool, in context: PageContext) -> Page {
+        let title = justPlaced ? context.text(.confirmationTitle) : context.text(.orderNumber, ["id": order.id])
+        let follow: HTML =
+            isSignedIn
+            ? "<p>\(context.text(.confirmationSaved))</p>"
+            : AccountOffer.render(for: order, in: context)
+        return Page(
+            title: title,
+            main: """
+            <h1>\(title)</h1>
+            <p\(justPlaced ? " role=\"status\"" : "")>\(context.text(.confirmationSent, isolating: "email", order.email))</p>
+            \(OrderHeader.render(order, in: context))
+            \(LineList.render(order.lines, in: context))
+            \(follow)
+            """
+        )
+    }
+}
+
+/// An order's number and day, under its heading.
+enum OrderHeader {
+    static func render(_ order: Order, in context: PageContext) -> HTML {
+        let placed = order.date.map { context.text(.orderPlaced, ["date": context.strings.day($0)]) } ?? ""
+        return """
+        <p class="muted" data-order-number="\(order.id)">\(context.text(.orderNumber, isolating: "id", order.id)) · \(placed)</p>
+        """
+    }
+}
+
+/// "Create an account to track this order": one form that starts a sign-up hand-off at Vestibule carrying the
+/// order's name and email and the guest, whose cart and orders then move into the new account.
+enum AccountOffer {
+    static func render(for order: Order, in context: PageContext) -> HTML {
+        """
+        <section class="panel account-offer" aria-labelledby="account-offer-title">
+        <h2 id="account-offer-title">\(context.text(.accountOfferTitle))</h2>
+        <p>\(context.text(.accountOfferBenefit))</p>
+        <p>\(context.text(.accountOfferHow))</p>
+        <form class="stacked-form" method="post" action="/account/create">\(context.csrfField)\
+        <input type="hidden" name="order" value="\(order.id)">\
+        <button class="button" type="submit">\(context.text(.accountOfferButton))</button>\
+        </form>
+        <p class="muted">\(context.text(.accountOfferLater))</p>
+        </section>
+        """
+    }
+}

@@ -1,0 +1,30 @@
+import VestibuleHTML
+
+/// The bookstore's cookies: all HttpOnly and SameSite=Lax, `__Host-` and Secure over HTTPS (``HostCookie``).
+/// Named apart from Vestibule's, since browsers share cookies between ports of one host (`localhost`).
+struct BookstoreCookies: Sendable {
+    /// A random value that the forms' anti-forgery tokens are bound to; it names no one, and is set on the first
+    /// page, so browsing creates no guest.
+    let visitor: HostCookie
+    /// The guest's token (`vg_…`): set when "Add to cart" creates the guest, cleared once it is claimed.
+    let guest: HostCookie
+    /// The session token from the hand-off's exchange.
+    let session: HostCookie
+    /// The exchange key of a hand-off under way; it proves, at the exchange, that this browser started it.
+    let handoff: HostCookie
+    /// The language chosen with `?lang=`.
+    let language: HostCookie
+
+    /// Vestibule forgets guests unseen for 30 days, and ends sessions 30 days after sign-in at the latest.
+    static let thirtyDays = 30 * 24 * 3600
+    /// A hand-off's code lives for minutes; the person may take a while on Vestibule's pages before it is made.
+    static let handoffLifetime = 30 * 60
+
+    init(secure: Bool) {
+        visitor = HostCookie(baseName: "bookstore_visitor", secure: secure, maxAge: nil)
+        guest = HostCookie(baseName: "bookstore_guest", secure: secure, maxAge: Self.thirtyDays)
+        session = HostCookie(baseName: "bookstore_session", secure: secure, maxAge: Self.thirtyDays)
+        handoff = HostCookie(baseName: "bookstore_handoff", secure: secure, maxAge: Self.handoffLifetime)
+        language = HostCookie(baseName: "bookstore_lang", secure: secure, maxAge: 365 * 24 * 3600)
+    }
+}

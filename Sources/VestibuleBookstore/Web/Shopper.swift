@@ -1,0 +1,29 @@
+/// Who is asking: their language, the guest or account whose documents they keep, how they signed in, and
+/// what their forms' anti-forgery tokens are bound to.
+struct Shopper: Sendable {
+    let language: BookstoreLanguage
+    /// Set when the language was chosen with `?lang=` on this request, to remember it in a cookie.
+    let chosenLanguage: BookstoreLanguage?
+    /// Whether the language was chosen (now or before) rather than taken from the browser: then Vestibule's
+    /// pages are asked for it too.
+    let languageIsChosen: Bool
+    let visitorID: String
+    let visitorIDIsNew: Bool
+    /// The guest's token from the guest cookie.
+    let guestToken: String?
+    /// The session, when the session cookie names one Vestibule still knows.
+    let session: (token: String, status: SessionStatus)?
+    /// The session cookie names a session that has ended: the response clears it.
+    let sessionEnded: Bool
+
+    /// Whose documents this shopper's cart and orders are: the account once signed in, else the guest.
+    var owner: Owner? {
+        if let session { return .account(sessionToken: session.token) }
+        return guestToken.map { .guest(token: $0) }
+    }
+
+    var isSignedIn: Bool { session != nil }
+
+    /// What the anti-forgery tokens of this shopper's forms are bound to.
+    var csrfBinding: String { "visitor|\(visitorID)" }
+}
