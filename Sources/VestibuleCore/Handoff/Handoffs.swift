@@ -11,7 +11,7 @@ import VestibuleCrypto
 /// 5. ``exchange(code:exchangeKey:)``: the app's server turns the code and its exchange key into a grant.
 public struct Handoffs: Sendable {
     /// From the app's request to the person's return: time to sign up, confirming an address by mail.
-    static let lifetime: TimeInterval = 1_800
+    public static let lifetime: TimeInterval = 1_800
     static let codeLifetime: TimeInterval = 120
 
     private enum Kind {
