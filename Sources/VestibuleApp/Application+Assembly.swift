@@ -36,7 +36,11 @@ extension Application {
             appleAppIDs: configuration.appleAppIDs,
             appleAppLinks: configuration.appleAppLinks,
             rateLimits: limits,
-            appleButton: try makeAppleButtonChoice(configuration)
+            appleButton: try makeAppleButtonChoice(configuration),
+            appOrigins: configuration.appOrigins,
+            documentLimits: DocumentLimits(
+                maximumBytes: configuration.documentMaxBytes, perOwner: configuration.documentsPerOwner
+            )
         )
     }
 

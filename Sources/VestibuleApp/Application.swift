@@ -82,6 +82,7 @@ public final class Application: Sendable {
             )
             let passkeys = PasskeyCeremonies(policy: makePasskeyPolicy(configuration), store: store, clock: clock)
             let (mail, outbox) = try makeMail(configuration: configuration, logger: logger.child("mail"))
+            let guests = Guests(store: store, clock: clock)
             let services = WebServices(
                 store: store,
                 sessions: sessions,
@@ -98,6 +99,10 @@ public final class Application: Sendable {
                 apple: apple,
                 mail: mail,
                 attempts: makeAttemptCounter(configuration, store: store),
+                guests: guests,
+                handoffs: Handoffs(
+                    steps: PendingSteps(store: store, secretBox: secretBox, clock: clock), guests: guests
+                ),
                 outbox: outbox
             )
             let csrfKey = try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/csrf/v1")
@@ -139,6 +144,7 @@ public final class Application: Sendable {
                         // Empty on SQLite, which counts in memory: one cheap statement, not a special case.
                         Janitor.Task(name: "rate-limit windows") { try store.deleteExpiredAttempts(before: clock()) },
                         Janitor.Task(name: "pending sign-in steps") { try store.deleteExpiredPendingSteps(now: clock()) },
+                        Janitor.Task(name: "inactive guests") { try guests.purgeInactive() },
                         // Apple delivers a notification again within hours, not weeks.
                         Janitor.Task(name: "Apple notification ids") {
                             try store.deleteAppleNotifications(before: clock().addingTimeInterval(-30 * 86_400))

@@ -140,6 +140,29 @@ extension PostgresStore {
             );
             CREATE INDEX rate_limit_attempts_expires_at ON rate_limit_attempts (expires_at);
             """),
+            SQLMigration(version: 6, sql: """
+            CREATE TABLE guests (
+                id text PRIMARY KEY,
+                token_hash bytea NOT NULL,
+                created_at bigint NOT NULL,
+                last_seen_at bigint NOT NULL
+            );
+            CREATE UNIQUE INDEX guests_token_hash ON guests (token_hash);
+            CREATE INDEX guests_last_seen_at ON guests (last_seen_at);
+
+            CREATE TABLE documents (
+                id text PRIMARY KEY,
+                account_id text REFERENCES accounts (id) ON DELETE CASCADE,
+                guest_id text REFERENCES guests (id) ON DELETE CASCADE,
+                name text NOT NULL,
+                version integer NOT NULL,
+                body bytea NOT NULL,
+                updated_at bigint NOT NULL,
+                CHECK ((account_id IS NULL) <> (guest_id IS NULL))
+            );
+            CREATE UNIQUE INDEX documents_account_name ON documents (account_id, name);
+            CREATE UNIQUE INDEX documents_guest_name ON documents (guest_id, name);
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

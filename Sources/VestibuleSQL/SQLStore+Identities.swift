@@ -84,6 +84,15 @@ extension Identity {
 }
 
 extension SQLConnection {
+    /// Locks the account's row until the transaction ends, so that what a transaction reads about the account
+    /// (its sign-in methods, its documents) stays as read until it commits: SQLite's single writer holds the
+    /// whole database for the transaction already; PostgreSQL locks the row `FOR UPDATE`. Returns whether the
+    /// account exists.
+    @discardableResult
+    func lockAccount(_ accountID: AccountID) throws(StoreError) -> Bool {
+        try firstRow("SELECT 1 FROM accounts WHERE id = \(accountID.rawValue) \(.forUpdate)") { _ in true } ?? false
+    }
+
     /// Removes one of the account's sign-in methods, inside the caller's transaction, unless it is the last:
     /// the account is locked first, so concurrent removals (and linkings) of one account's methods run one
     /// after another and each counts what the previous one left (SQLite's single writer holds the database for
@@ -93,7 +102,7 @@ extension SQLConnection {
         isOwned: () throws(StoreError) -> Bool,
         remove: () throws(StoreError) -> Void
     ) throws(StoreError) -> SignInMethodRemoval {
-        _ = try firstRow("SELECT 1 FROM accounts WHERE id = \(accountID.rawValue) \(.forUpdate)") { _ in }
+        try lockAccount(accountID)
         guard try isOwned() else { return .notFound }
         let methods = try firstRow(
             "SELECT count(*) FROM identities WHERE account_id = \(accountID.rawValue)"

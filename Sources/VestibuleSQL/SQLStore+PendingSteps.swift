@@ -19,14 +19,19 @@ extension SQLStore {
             try connection.firstRow(
                 """
                 DELETE FROM pending_steps WHERE kind = \(kind) AND handle_hash = \(handleHash)
-                RETURNING kind, handle_hash, sealed_payload, expires_at
-                """
-            ) { row throws(StoreError) in
-                PendingStep(
-                    kind: try row.text(0), handleHash: try row.blob(1), sealedPayload: try row.blob(2),
-                    expiresAt: try row.date(3)
-                )
-            }
+                RETURNING \(PendingStep.columns)
+                """,
+                PendingStep.init
+            )
+        }
+    }
+
+    public func pendingStep(kind: String, handleHash: [UInt8]) throws(StoreError) -> PendingStep? {
+        try reading("pendingStep") { connection throws(StoreError) in
+            try connection.firstRow(
+                "SELECT \(PendingStep.columns) FROM pending_steps WHERE kind = \(kind) AND handle_hash = \(handleHash)",
+                PendingStep.init
+            )
         }
     }
 
@@ -35,5 +40,16 @@ extension SQLStore {
         try writing("deleteExpiredPendingSteps") { connection throws(StoreError) in
             try connection.run("DELETE FROM pending_steps WHERE expires_at < \(date)")
         }
+    }
+}
+
+extension PendingStep {
+    /// The columns `init(row:)` decodes, in order.
+    fileprivate static let columns: SQL = "kind, handle_hash, sealed_payload, expires_at"
+
+    fileprivate init(row: SQLRow) throws(StoreError) {
+        self.init(
+            kind: try row.text(0), handleHash: try row.blob(1), sealedPayload: try row.blob(2), expiresAt: try row.date(3)
+        )
     }
 }

@@ -48,6 +48,13 @@ extension SQLTable {
         SQLTable("rate_limit_attempts", key: ["key_hash"], [
             ("key_hash", .blob), ("window_start", .integer), ("expires_at", .integer), ("attempts", .integer),
         ]),
+        SQLTable("guests", key: ["id"], [
+            ("id", .text), ("token_hash", .blob), ("created_at", .integer), ("last_seen_at", .integer),
+        ]),
+        SQLTable("documents", key: ["id"], [
+            ("id", .text), ("account_id", .text), ("guest_id", .text), ("name", .text), ("version", .integer),
+            ("body", .blob), ("updated_at", .integer),
+        ]),
     ]
 
     /// The migration ledger (``SQLSchema``): copied with the data, so the target records the source's history.

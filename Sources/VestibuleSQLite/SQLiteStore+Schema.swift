@@ -139,6 +139,32 @@ extension SQLiteStore {
             ) STRICT;
             CREATE INDEX rate_limit_attempts_expires_at ON rate_limit_attempts (expires_at);
             """),
+            // Guests and their JSON documents (issue #7). A document belongs to an account or to a guest, never both
+            // (the CHECK), and its name is unique per owner: a unique index does not compare NULLs, so each of the
+            // two indexes binds only the rows of its kind of owner.
+            SQLMigration(version: 6, sql: """
+            CREATE TABLE guests (
+                id TEXT PRIMARY KEY NOT NULL,
+                token_hash BLOB NOT NULL,
+                created_at INTEGER NOT NULL,
+                last_seen_at INTEGER NOT NULL
+            ) STRICT;
+            CREATE UNIQUE INDEX guests_token_hash ON guests (token_hash);
+            CREATE INDEX guests_last_seen_at ON guests (last_seen_at);
+
+            CREATE TABLE documents (
+                id TEXT PRIMARY KEY NOT NULL,
+                account_id TEXT REFERENCES accounts (id) ON DELETE CASCADE,
+                guest_id TEXT REFERENCES guests (id) ON DELETE CASCADE,
+                name TEXT NOT NULL,
+                version INTEGER NOT NULL,
+                body BLOB NOT NULL,
+                updated_at INTEGER NOT NULL,
+                CHECK ((account_id IS NULL) <> (guest_id IS NULL))
+            ) STRICT;
+            CREATE UNIQUE INDEX documents_account_name ON documents (account_id, name);
+            CREATE UNIQUE INDEX documents_guest_name ON documents (guest_id, name);
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -55,7 +55,7 @@ import VestibuleTesting
             let browser = FormClient(moved)
             try browser.get("/sign-in")
             let signIn = try browser.post("/sign-in", ["email": "ada@example.com", "password": Self.password])
-            #expect(signIn.headers["Location"] == "/account")
+            #expect(signIn.headers["Location"] == "/continue")
         }
     }
 

@@ -25,7 +25,7 @@ import VestibuleHTTP
 
         try browser.get("/sign-in")
         let second = try browser.post("/sign-in", ["email": "ada@example.com", "password": "correct horse battery staple"])
-        #expect(second.headers["Location"] == "/account", "offered once in this browser")
+        #expect(second.headers["Location"] == "/continue", "offered once in this browser")
 
         let account = try #require(try app.withStore { store in
             try store.identity(method: .password, subject: "ada@example.com").flatMap { try store.account(id: $0.accountID) }
@@ -34,7 +34,7 @@ import VestibuleHTTP
         let other = FormClient(app)  // another browser, but the account now has a passkey
         try other.get("/sign-in")
         let withPasskey = try other.post("/sign-in", ["email": "ada@example.com", "password": "correct horse battery staple"])
-        #expect(withPasskey.headers["Location"] == "/account")
+        #expect(withPasskey.headers["Location"] == "/continue")
     }
 
     /// AUTH-8: the sign-in page leads with the method this browser used last; a passkey for someone new.

@@ -90,7 +90,7 @@ import VestibuleWebDriver
         if offersPasskey {
             #expect(try browser.currentURL == "\(base)/account/passkey-offer")
             #expect(try browser.waitFor("[data-passkey=register] button").text == "Add a passkey")
-            try browser.find("main a[href='/account']").click()
+            try browser.find("main a[href='/continue']").click()
             _ = try browser.waitFor("form[action$='/revoke']")
         }
         #expect(try browser.currentURL == "\(base)/account")

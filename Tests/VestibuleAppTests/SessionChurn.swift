@@ -24,9 +24,9 @@ final class SessionChurn: Sendable {
         /// a redirect to sign in).
         var succeeded: Bool {
             switch step {
-            // A password sign-in lands on the account page, or first on the one-time passkey offer.
+            // A password sign-in goes on to `/continue` (the account page), or first to the one-time passkey offer.
             case .signIn:
-                exchange.status == 303 && ["/account", "/account/passkey-offer"].contains(exchange.location) && token != nil
+                exchange.status == 303 && ["/continue", "/account/passkey-offer"].contains(exchange.location) && token != nil
             case .page: exchange.status == 200 && exchange.text.contains(#"name="new-password""#)
             case .signOut: exchange.status == 303 && exchange.location == "/"
             }

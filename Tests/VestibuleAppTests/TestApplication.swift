@@ -13,7 +13,11 @@ struct TestApplication {
     let logs = LogCapture()
     let dataDirectory: String
 
-    init(environment: [String: String] = [:], configure: (inout Configuration) -> Void = { _ in }) throws {
+    init(
+        environment: [String: String] = [:],
+        clock: TestClock? = nil,
+        configure: (inout Configuration) -> Void = { _ in }
+    ) throws {
         dataDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("vestibule-app-\(UUID().uuidString)").path
         var configuration = Configuration()
@@ -22,10 +26,13 @@ struct TestApplication {
         configuration.appleEmulatorPort = 0
         configuration.dataDirectory = dataDirectory
         configure(&configuration)
+        let now: @Sendable () -> Date
+        if let clock { now = clock.now } else { now = { Date() } }
         application = try Application.build(
             configuration: configuration,
             environment: environment,
-            logger: Logger(label: "test", minimumLevel: .debug, sink: logs.sink)
+            logger: Logger(label: "test", minimumLevel: .debug, sink: logs.sink),
+            clock: now
         )
     }
 

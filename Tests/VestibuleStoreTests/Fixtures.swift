@@ -105,4 +105,17 @@ enum Fixture {
         try store.createAccount(account, identity: identity(of: account))
         return account
     }
+
+    /// Stores a new guest and returns it.
+    static func storedGuest(in store: any Store, lastSeenAt seconds: Int64 = 0) throws -> Guest {
+        let guest = Guest(tokenHash: tokenHash(), createdAt: date(0), lastSeenAt: date(seconds))
+        try store.insertGuest(guest)
+        return guest
+    }
+
+    /// A document name the test knows to be valid.
+    static func name(_ text: String) -> DocumentName {
+        guard let name = DocumentName(rawValue: text) else { preconditionFailure("\(text) is not a document name") }
+        return name
+    }
 }

@@ -79,6 +79,12 @@ public struct Configuration: Sendable, Equatable {
     public var signInAttemptsPerMinute = 30
     /// Password sign-in attempts per account per 15 minutes, from anywhere: slows guessing one password.
     public var signInAttemptsPerAccount = 10
+    /// Origins of the operator's apps on other sites (`https://shop.example.com`): a hand-off returns only there.
+    public var appOrigins: [String] = []
+    /// The largest JSON document an app may store for a guest or an account, in bytes.
+    public var documentMaxBytes = 65_536
+    /// How many documents one guest or account may hold.
+    public var documentsPerOwner = 100
 
     public enum SMTPSecurity: String, Sendable, CaseIterable {
         /// Plain connection upgraded with STARTTLS, which is required: never falls back to clear text.

@@ -210,6 +210,19 @@ extension Setting {
         Setting(key: "signInAttemptsPerAccount", placeholder: "N", summary: "Password sign-ins allowed per account per 15 minutes, from anywhere (default 10).") {
             $0.signInAttemptsPerAccount = try integer($1, named: "sign-in-attempts-per-account", in: 1...1_000_000)
         },
+        Setting(key: "appOrigins", placeholder: "ORIGINS", summary: "Comma-separated origins of your apps on other sites, e.g. https://shop.example.com: a hand-off from an app returns only to these (default: none).") {
+            let origins = $1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard origins.allSatisfy(isOrigin) else {
+                throw ConfigurationError("app-origins must be http or https origins without a path, like https://shop.example.com.")
+            }
+            $0.appOrigins = origins.map { $0.lowercased() }
+        },
+        Setting(key: "documentMaxBytes", placeholder: "BYTES", summary: "Largest JSON document an app may store for a guest or an account (default 65536).") {
+            $0.documentMaxBytes = try integer($1, named: "document-max-bytes", in: 1...(1 << 30))
+        },
+        Setting(key: "documentsPerOwner", placeholder: "N", summary: "Documents one guest or account may hold (default 100).") {
+            $0.documentsPerOwner = try integer($1, named: "documents-per-owner", in: 1...1_000_000)
+        },
     ]
 
     private static func integer(_ text: String, named name: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
@@ -224,6 +237,14 @@ extension Setting {
             throw ConfigurationError("\(name) must be the 10-character ID from your Apple Developer account; got \"\(text)\".")
         }
         return text
+    }
+
+    /// `scheme://host[:port]` with an http or https scheme and nothing after it.
+    private static func isOrigin(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()),
+              url.host() != nil, url.path().isEmpty, url.query() == nil, url.fragment() == nil, url.user() == nil
+        else { return false }
+        return true
     }
 
     private static func boolean(_ text: String, named name: String) throws(ConfigurationError) -> Bool {

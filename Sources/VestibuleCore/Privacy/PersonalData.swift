@@ -1,4 +1,5 @@
 public import Foundation
+public import VestibuleJSON
 
 /// Everything Vestibule holds about one person (SIWA-14): what "Your data" shows and what its export
 /// contains, gathered in one place so the two cannot drift apart. Secrets are left out on purpose: session
@@ -36,6 +37,17 @@ public struct PersonalData: Codable, Sendable, Equatable {
         public let holdsRefreshToken: Bool
     }
 
+    /// A JSON document an app stored for the person (perhaps before they signed in, as a guest).
+    public struct DocumentData: Codable, Sendable, Equatable {
+        public let name: String
+        /// In bytes.
+        public let size: Int
+        public let version: Int
+        public let updatedAt: Date
+        /// The document itself.
+        public let content: JSONValue
+    }
+
     public struct SessionData: Codable, Sendable, Equatable {
         /// What the browser said it is (its User-Agent).
         public let device: String
@@ -50,6 +62,7 @@ public struct PersonalData: Codable, Sendable, Equatable {
     public let passkeys: [PasskeyData]
     public let apple: [AppleData]
     public let sessions: [SessionData]
+    public let documents: [DocumentData]
 
     /// Reads it all from the store.
     public init(of account: Account, from store: any Store) throws(StoreError) {
@@ -80,6 +93,19 @@ public struct PersonalData: Codable, Sendable, Equatable {
                 expiresAt: $0.expiresAt
             )
         }
+        // Read one by one: the list leaves the bodies out. One deleted meanwhile is no longer held.
+        var documents: [DocumentData] = []
+        for summary in try store.documents(of: .account(account.id)) {
+            guard let document = try store.document(summary.name, of: .account(account.id)) else { continue }
+            documents.append(
+                DocumentData(
+                    name: document.name.rawValue, size: document.body.count, version: document.version,
+                    updatedAt: document.updatedAt,
+                    content: JSONValue(parsing: document.body) ?? .string(String(decoding: document.body, as: UTF8.self))
+                )
+            )
+        }
+        self.documents = documents
     }
 
     /// The export: pretty, sorted JSON with ISO 8601 dates.

@@ -197,8 +197,44 @@ public protocol Store: AttemptCounter {
     /// Deletes and returns the step, or `nil` (never saved, used already). Of concurrent callers exactly one
     /// gets it; checking `expiresAt` is the caller's job.
     func consumePendingStep(kind: String, handleHash: [UInt8]) throws(StoreError) -> PendingStep?
+    /// The step, left in place, or `nil`; checking `expiresAt` is the caller's job.
+    func pendingStep(kind: String, handleHash: [UInt8]) throws(StoreError) -> PendingStep?
     @discardableResult
     func deleteExpiredPendingSteps(now date: Date) throws(StoreError) -> Int
+
+    // MARK: Guests
+
+    func insertGuest(_ guest: Guest) throws(StoreError)
+    /// The guest whose token hashes to `tokenHash`, or `nil`.
+    func guest(tokenHash: [UInt8]) throws(StoreError) -> Guest?
+    /// Moves the guest's last activity forward to `date`. Returns whether the guest exists.
+    @discardableResult
+    func recordGuestActivity(id: GuestID, at date: Date) throws(StoreError) -> Bool
+    /// Deletes every guest last seen before `cutoff`, with its documents. Returns how many.
+    @discardableResult
+    func deleteGuests(lastSeenBefore cutoff: Date) throws(StoreError) -> Int
+    /// Moves the guest's documents into the account, reconciling namesakes by `rule`, and deletes the guest,
+    /// in one transaction that locks the account, then the guest: a concurrent write to the guest's documents
+    /// lands before the move (and moves) or fails after it, never in between. Fails with `.notFound` when the
+    /// guest or the account is gone.
+    func claimGuest(_ guestID: GuestID, into accountID: AccountID, merging rule: DocumentMergeRule, at date: Date)
+        throws(StoreError) -> GuestClaim
+
+    // MARK: Documents
+
+    /// The owner's documents, by name, without their bodies.
+    func documents(of owner: DocumentOwner) throws(StoreError) -> [DocumentSummary]
+    func document(_ name: DocumentName, of owner: DocumentOwner) throws(StoreError) -> StoredDocument?
+    /// Creates (``DocumentPrecondition/absent``, as version 1, unless the owner holds `limit` documents) or
+    /// replaces (at the expected version, as the next) the document, after locking its owner's row, so writes
+    /// of one owner and a claim of a guest happen one after another. Fails with `.notFound` when the owner is gone.
+    func writeDocument(
+        _ name: DocumentName, of owner: DocumentOwner, body: [UInt8], expecting precondition: DocumentPrecondition,
+        limit: Int, at date: Date
+    ) throws(StoreError) -> DocumentWriteOutcome
+    /// Deletes the document if it is at `version`, after locking its owner's row. Fails with `.notFound` when
+    /// the owner is gone.
+    func deleteDocument(_ name: DocumentName, of owner: DocumentOwner, version: Int) throws(StoreError) -> DocumentDeletion
 
     // MARK: Rate limits (counting is ``AttemptCounter/recordAttempt(key:window:now:)``)
 

@@ -2,21 +2,23 @@ import Foundation
 import VestibuleCore
 import VestibuleHTTP
 
-/// One request to the JSON API (passkeys, Sign in with Apple for apps), with what its handler needs: who is calling (cookie or bearer session),
-/// the decoded body, and replies in the caller's language.
+/// One request to the JSON API (passkeys, Sign in with Apple for apps, guests and documents), with what its
+/// handler needs: who is calling (cookie or bearer session, or a guest), the decoded body, and replies in the
+/// caller's language.
 struct APICall {
     let app: WebApp
     let request: Request
     let visitor: Visitor
 
-    /// Refuses requests a cross-site page could have sent: JSON only, from this origin, and with the page's
-    /// anti-forgery token when the browser sent cookies (a native app sends none).
+    /// Refuses requests a cross-site page could have sent: bodies in JSON only, from this origin, and writes with
+    /// the page's anti-forgery token when the browser sent cookies (a native app or an app's server sends none).
+    /// A read needs no token: Vestibule grants no CORS, so another site's page cannot see the answer.
     func checkProvenance() throws {
-        guard request.headers["Content-Type"]?.lowercased().hasPrefix("application/json") == true else {
+        guard request.body.isEmpty || request.headers["Content-Type"]?.lowercased().hasPrefix("application/json") == true else {
             throw APIRefusal(status: .unsupportedMediaType, code: "jsonRequired", message: text(.passkeyFailed))
         }
         try app.csrf.checkOrigin(request)
-        guard request.headers["Cookie"] != nil else { return }
+        guard request.headers["Cookie"] != nil, request.method != .get, request.method != .head else { return }
         let presented = request.headers["X-CSRF-Token"] ?? ""
         guard app.csrf.isValid(presented, for: visitor.csrfBinding) else {
             throw APIRefusal(status: .forbidden, code: "csrf", message: text(.errorFormExpiredBody))
@@ -28,15 +30,28 @@ struct APICall {
         try signedIn()?.account
     }
 
+    /// The token of `Authorization: Bearer`, if the caller sent one: a session's or a guest's.
+    var bearerToken: String? {
+        guard let authorization = request.headers["Authorization"], authorization.hasPrefix("Bearer ") else { return nil }
+        return String(authorization.dropFirst("Bearer ".count))
+    }
+
     /// The session and its account: by the session cookie, or by `Authorization: Bearer` for native apps.
     func signedIn() throws -> (session: Session, account: Account)? {
         if let session = visitor.session, let account = visitor.account { return (session, account) }
-        guard let authorization = request.headers["Authorization"], authorization.hasPrefix("Bearer ") else { return nil }
-        let token = SessionToken(value: String(authorization.dropFirst("Bearer ".count)))
+        guard let bearerToken, GuestToken(presented: bearerToken) == nil else { return nil }
+        let token = SessionToken(value: bearerToken)
         guard let session = try app.services.sessions.authenticate(token),
               let account = try app.services.store.account(id: session.accountID)
         else { return nil }
         return (session, account)
+    }
+
+    /// The guest that `Authorization: Bearer vg_…` proves; `nil` without a guest token or for a guest that is
+    /// gone (claimed by an account, or inactive too long).
+    func guest() throws -> Guest? {
+        guard let bearerToken, let token = GuestToken(presented: bearerToken) else { return nil }
+        return try app.services.guests.authenticate(token)
     }
 
     /// The JSON body; an empty body reads as `{}`.

@@ -6,13 +6,18 @@ extension WebApp {
     /// Runs one API call: checks where it comes from, counts it against the address's limit, and turns every
     /// refusal into a JSON error with a sentence in the caller's language. Store failures stay 5xx. No reply
     /// is cached: each carries a single-use challenge, a session or an account's details.
-    func jsonAPI(_ request: Request, _ handle: (APICall) throws -> Response) throws -> Response {
+    ///
+    /// `rateLimited: false` is for the document calls, which an app's server makes for all its visitors from one
+    /// address: they guess at no secret, and what they store is bounded per owner, in number and size.
+    func jsonAPI(_ request: Request, rateLimited: Bool = true, _ handle: (APICall) throws -> Response) throws -> Response {
         let visitor = try visitor(of: request)
         let call = APICall(app: self, request: request, visitor: visitor)
         var response: Response
         do {
             try call.checkProvenance()
-            try limits.record("api|address|\(request.remoteAddress)", configuration.rateLimits.passkeyCeremoniesPerAddress)
+            if rateLimited {
+                try limits.record("api|address|\(request.remoteAddress)", configuration.rateLimits.passkeyCeremoniesPerAddress)
+            }
             response = try handle(call)
         } catch let refusal as APIRefusal {
             response = try call.reply(refusal)

@@ -46,7 +46,9 @@ extension WebApp {
                     body.credential, signedIn: try call.account()?.id, name: name
                 )
                 guard registration.createdAccount else {
-                    return try .json(CeremonyReply(accountID: registration.credential.accountID.rawValue, redirect: "/account?notice=passkey-added"))
+                    // Added from the offer after a sign-in that a hand-off waits for: on to the app.
+                    let next = try hasPendingHandoff(request) ? "/continue" : "/account?notice=passkey-added"
+                    return try .json(CeremonyReply(accountID: registration.credential.accountID.rawValue, redirect: next))
                 }
                 return try call.signedIn(registration.credential.accountID, method: .passkey, delivery: body.sessionDelivery, redirect: "/account?notice=welcome")
             }
@@ -65,7 +67,7 @@ extension WebApp {
             try jsonAPI(request) { call in
                 let body = try call.body(CeremonyRequest<AuthenticationResponse>.self)
                 let credential = try services.passkeys.authenticate(body.credential)
-                return try call.signedIn(credential.accountID, method: .passkey, delivery: body.sessionDelivery, redirect: "/account")
+                return try call.signedIn(credential.accountID, method: .passkey, delivery: body.sessionDelivery, redirect: "/continue")
             }
         }
     }

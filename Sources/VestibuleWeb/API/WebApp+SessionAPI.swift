@@ -4,7 +4,7 @@ import VestibuleHTTP
 
 /// `GET /api/v1/session`: who is signed in and how, for apps and the site's own pages (`docs/api.md`). By the
 /// session cookie or `Authorization: Bearer`. A read, so no anti-forgery token; Vestibule grants no CORS, so
-/// another site's page cannot read the answer.
+/// another site's page cannot read the answer. `DELETE /api/v1/session` ends the session: an app's sign-out.
 extension WebApp {
     func installSessionAPIRoutes(on router: inout Router) {
         router.get("/api/v1/session") { request in
@@ -35,6 +35,20 @@ extension WebApp {
             }
             response.headers.replace("Cache-Control", "no-store")
             return response
+        }
+        // By the bearer token (an app's server), or by the cookie with the page's anti-forgery token.
+        router.delete("/api/v1/session") { request in
+            try jsonAPI(request) { call in
+                guard try call.signedIn() != nil else { throw APIRefusal.signInRequired }
+                var response = Response.empty()
+                if let token = call.visitor.token {
+                    try services.sessions.signOut(token)
+                    try sessionCookie.clear(on: &response)
+                } else if let bearerToken = call.bearerToken {
+                    try services.sessions.signOut(SessionToken(value: bearerToken))
+                }
+                return response
+            }
         }
     }
 }

@@ -22,9 +22,11 @@ struct FormField: Sendable {
     }
 
     /// A person's name as they want to be greeted: AutoFill offers the name on their contact card.
-    static func personName(_ label: String, name: String = "displayName", hint: String? = nil) -> FormField {
+    static func personName(_ label: String, name: String = "displayName", value: String = "", hint: String? = nil)
+        -> FormField
+    {
         FormField(
-            name: name, label: label, type: "text", autocomplete: "name", maximumLength: 64, hint: hint,
+            name: name, label: label, type: "text", autocomplete: "name", value: value, maximumLength: 64, hint: hint,
             autocapitalize: "words"
         )
     }

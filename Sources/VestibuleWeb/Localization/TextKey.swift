@@ -183,4 +183,21 @@ public enum TextKey: String, Sendable, CaseIterable {
     case accountDataLink = "account.dataLink"
     /// Deleting needs a recent sign-in: a forgotten open session must not be enough to erase an account.
     case accountDeleteReauthenticate = "account.deleteReauthenticate"
+
+    // Guests, documents and hand-offs (issue #7): the API's sentences for people, the sign-in page's notice for
+    // a hand-off link that no longer works, and the documents on "Your data".
+    case documentNotFound = "document.notFound"
+    case documentInvalidName = "document.invalidName"
+    case documentNotJSON = "document.notJSON"
+    case documentTooLarge = "document.tooLarge"
+    case documentTooMany = "document.tooMany"
+    case documentVersionMismatch = "document.versionMismatch"
+    case documentPreconditionRequired = "document.preconditionRequired"
+    case guestNotFound = "guest.notFound"
+    case handoffReturnToNotAllowed = "handoff.returnToNotAllowed"
+    case handoffCodeInvalid = "handoff.codeInvalid"
+    case handoffExpired = "handoff.expired"
+    case dataDocumentsHeading = "data.documentsHeading"
+    case dataDocumentsWhy = "data.documentsWhy"
+    case dataDocumentSize = "data.documentSize"
 }

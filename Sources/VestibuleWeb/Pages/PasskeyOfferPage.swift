@@ -7,7 +7,7 @@ enum PasskeyOfferPage {
             main: """
             <h1>\(context.text(.passkeyOfferTitle))</h1>
             \(PasskeyControl.button(.register, label: context.text(.passkeyOfferAdd), lead: context.text(.passkeyOfferLead), in: context))
-            <p><a href="/account">\(context.text(.passkeyOfferNotNow))</a></p>
+            <p><a href="/continue">\(context.text(.passkeyOfferNotNow))</a></p>
             """
         )
     }

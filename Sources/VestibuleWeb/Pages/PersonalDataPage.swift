@@ -35,12 +35,18 @@ enum PersonalDataPage {
             context.text(.accountSessionsHeading), why: context.text(.dataSessionsWhy),
             data.sessions.map { ($0.device.isEmpty ? context.text(.accountSessionUnknownDevice) : $0.device, "\(date($0.createdAt)) · \(date($0.lastSeenAt))") }
         )
+        let documents = data.documents.isEmpty ? HTML(text: "") : section(
+            context.text(.dataDocumentsHeading), why: context.text(.dataDocumentsWhy),
+            data.documents.map {
+                ($0.name, "\(context.text(.dataDocumentSize, ["bytes": String($0.size)])) · \(date($0.updatedAt))")
+            }
+        )
         return Page(
             title: context.text(.dataTitle),
             main: """
             <h1>\(context.text(.dataTitle))</h1>
             <p class="lead">\(context.text(.dataLead))</p>
-            \(account)\(methods)\(passkeys)\(apple)\(sessions)
+            \(account)\(methods)\(passkeys)\(apple)\(sessions)\(documents)
             <p><a href="/account/data.json" download>\(context.text(.dataDownload))</a></p>
             <p><a href="/account/delete">\(context.text(.accountDeleteHeading))</a></p>
             """

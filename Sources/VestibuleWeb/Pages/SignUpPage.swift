@@ -1,9 +1,12 @@
 import VestibuleCore
 
 /// Creating an account. A passkey leads: only a name is asked, for the greeting and for the person's password
-/// manager (SIWA-9). An email address and a password wait behind "Other ways to create an account".
+/// manager (SIWA-9). An email address and a password wait behind "Other ways to create an account". An app
+/// that hands its visitor over passes the name and email it was given, which prefill the fields (SIWA-6).
 enum SignUpPage {
-    static func render(in context: PageContext, policy: PasswordPolicy, email: String = "", error: String? = nil) -> Page {
+    static func render(
+        in context: PageContext, policy: PasswordPolicy, name: String = "", email: String = "", error: String? = nil
+    ) -> Page {
         let form = PostForm(
             action: "/sign-up",
             fields: [
@@ -16,7 +19,7 @@ enum SignUpPage {
         let passkeyForm: HTML = """
         <form class="stacked-form" \(PasskeyControl.attributes(.signUp, in: context))>
         <p>\(context.text(.signUpPasskeyLead))</p>
-        \(FormField.personName(context.text(.signUpNameLabel), hint: context.text(.signUpNameHint)).html)
+        \(FormField.personName(context.text(.signUpNameLabel), value: name, hint: context.text(.signUpNameHint)).html)
         <button class="button" type="submit">\(context.text(.signUpWithPasskey))</button>
         \(PasskeyControl.errorSlot)
         </form>

@@ -5,9 +5,17 @@ import VestibuleHTTP
 /// Every answer is the same whether or not an address has an account; only its owner's inbox differs.
 extension WebApp {
     func installPasswordRoutes(on router: inout Router) {
-        router.get("/sign-in") { request in try page(for: request) { signInForm($0, request: request) } }
+        router.get("/sign-in") { request in
+            let prefill = try handoffPrefill(for: request)
+            return try page(for: request) { signInForm($0, request: request, email: prefill.email) }
+        }
         router.post("/sign-in") { request in try signInWithPassword(request) }
-        router.get("/sign-up") { request in try page(for: request) { SignUpPage.render(in: $0, policy: services.passwordPolicy) } }
+        router.get("/sign-up") { request in
+            let prefill = try handoffPrefill(for: request)
+            return try page(for: request) {
+                SignUpPage.render(in: $0, policy: services.passwordPolicy, name: prefill.name, email: prefill.email)
+            }
+        }
         router.post("/sign-up") { request in try signUp(request) }
         router.get("/verify-email") { request in
             try page(for: request) { VerifyEmailPage.render(in: $0, email: request.query["email"] ?? "") }
@@ -35,6 +43,7 @@ extension WebApp {
         case "apple-failed": context.text(.appleFailed)
         case "apple-expired": context.text(.appleExpired)
         case "apple-link": context.text(.appleLinkNeeded).replacingOccurrences(of: "{email}", with: request.query["email"] ?? "")
+        case "handoff-expired": context.text(.handoffExpired)
         default: nil
         }
         // Someone asked to sign in to an existing account before Apple is added: their password leads.
@@ -52,7 +61,7 @@ extension WebApp {
         try limits.record("sign-in|account|\(email.lowercased())", configuration.rateLimits.signInPerAccount)
         do {
             let accountID = try services.passwords.signIn(email: email, password: form["password"] ?? "")
-            let next = try shouldOfferPasskey(to: accountID, request: request) ? "/account/passkey-offer" : "/account"
+            let next = try shouldOfferPasskey(to: accountID, request: request) ? "/account/passkey-offer" : "/continue"
             return try signIn(accountID, method: .password, visitor: visitor, request: request, then: next)
         } catch let error as AccountError where error.code == .emailNotVerified {
             // Reached only with the right password, so saying it reveals nothing to a guesser.

@@ -14,8 +14,11 @@ public struct WebApp: Sendable {
     let csrf: CSRFGuard
     let sessionCookie: HostCookie
     let visitorCookie: HostCookie
+    /// Names the browser's pending hand-off from another app (``Handoffs``).
+    let handoffCookie: HostCookie
     let limits: RateLimiter
     let accessTokens: AccessTokenIssuer
+    let documents: Documents
     let mail: AccountMail
     let clock: @Sendable () -> Date
     let logger: Logger
@@ -59,8 +62,12 @@ public struct WebApp: Sendable {
             baseName: "vestibule_session", secure: configuration.secure, maxAge: configuration.sessionCookieMaxAge
         )
         self.visitorCookie = HostCookie(baseName: "vestibule_visitor", secure: configuration.secure, maxAge: nil)
+        self.handoffCookie = HostCookie(
+            baseName: "vestibule_handoff", secure: configuration.secure, maxAge: Int(Handoffs.lifetime)
+        )
         self.limits = RateLimiter(counter: services.attempts, keyMAC: rateLimitKey, clock: clock)
         self.accessTokens = AccessTokenIssuer(signingKeys: services.signingKeys, issuer: configuration.origin, clock: clock)
+        self.documents = Documents(store: services.store, limits: configuration.documentLimits, clock: clock)
         self.mail = AccountMail(queue: services.mail, localization: localization, origin: configuration.origin)
         self.clock = clock
         self.logger = logger
@@ -86,6 +93,9 @@ public struct WebApp: Sendable {
         installAppleRoutes(on: &router)
         installSessionAPIRoutes(on: &router)
         installIntegrationAPIRoutes(on: &router)
+        installHandoffRoutes(on: &router)
+        installGuestAPIRoutes(on: &router)
+        installDocumentAPIRoutes(on: &router)
         installWellKnownRoutes(on: &router)
     }
 
@@ -178,6 +188,7 @@ public struct WebApp: Sendable {
         )
         try sessionCookie.set(token.value, on: &response)
         try linkWaitingApple(to: accountID, request: request, on: &response)
+        claimHandoffGuest(into: accountID, request: request)
         response.setCookie(
             try Cookie(
                 name: Visitor.lastMethodCookie, value: method.rawValue, maxAge: 365 * 24 * 3600,

@@ -1,3 +1,5 @@
+public import VestibuleCore
+
 /// The operator's settings that shape the pages.
 public struct WebConfiguration: Sendable {
     /// This site's origin as browsers see it (`https://id.example.com`), for the same-origin check.
@@ -19,6 +21,10 @@ public struct WebConfiguration: Sendable {
     /// The Sign in with Apple button, when Vestibule talks to Apple's servers; `nil` draws a text button (the
     /// built-in emulator, in development).
     public var appleButton: AppleButtonChoice?
+    /// Origins of the operator's apps (`https://shop.example.com`): a hand-off returns only to these.
+    public var appOrigins: [String]
+    /// How large, and how many, the documents of one guest or account may be.
+    public var documentLimits: DocumentLimits
 
     public init(
         origin: String,
@@ -28,7 +34,9 @@ public struct WebConfiguration: Sendable {
         appleAppIDs: [String] = [],
         appleAppLinks: Bool = false,
         rateLimits: RateLimits = RateLimits(),
-        appleButton: AppleButtonChoice? = nil
+        appleButton: AppleButtonChoice? = nil,
+        appOrigins: [String] = [],
+        documentLimits: DocumentLimits = DocumentLimits()
     ) {
         self.origin = origin
         self.secure = secure
@@ -38,6 +46,8 @@ public struct WebConfiguration: Sendable {
         self.appleAppLinks = appleAppLinks
         self.rateLimits = rateLimits
         self.appleButton = appleButton
+        self.appOrigins = appOrigins
+        self.documentLimits = documentLimits
     }
 }
 

@@ -17,6 +17,9 @@ public struct WebServices: Sendable {
     public var mail: MailQueue
     /// Where rate limits count attempts: this process's memory, or the store that instances share.
     public var attempts: any AttemptCounter
+    /// Visitors apps keep data for before any sign-in, and the hand-offs that bring them to an account.
+    public var guests: Guests
+    public var handoffs: Handoffs
     /// Set in development, when mail goes to the outbox folder: `/dev/outbox` then shows it.
     public var outbox: OutboxMailer?
 
@@ -30,6 +33,8 @@ public struct WebServices: Sendable {
         apple: AppleServices?,
         mail: MailQueue,
         attempts: any AttemptCounter,
+        guests: Guests,
+        handoffs: Handoffs,
         outbox: OutboxMailer?
     ) {
         self.store = store
@@ -41,6 +46,8 @@ public struct WebServices: Sendable {
         self.apple = apple
         self.mail = mail
         self.attempts = attempts
+        self.guests = guests
+        self.handoffs = handoffs
         self.outbox = outbox
     }
 }

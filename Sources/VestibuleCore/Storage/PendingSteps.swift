@@ -1,9 +1,8 @@
 public import Foundation
-public import VestibuleCore
 public import VestibuleCrypto
 
 /// Steps of a sign-in that span requests, kept in the store so any instance can finish them: each found by a
-/// random handle (only its SHA-256 is stored), used once, expiring, its payload sealed (it can hold tokens
+/// random handle (only its SHA-256 is stored), consumed once, expiring, its payload sealed (it can hold tokens
 /// and personal data).
 public struct PendingSteps: Sendable {
     private let store: any Store
@@ -36,13 +35,21 @@ public struct PendingSteps: Sendable {
         )
     }
 
+    /// The payload saved under `handle`, left in place (a hand-off read by each page it prefills); `nil` when
+    /// there is none or it has expired.
+    public func read<Payload: Decodable>(_ type: Payload.Type, kind: String, handle: String) throws -> Payload? {
+        try open(try store.pendingStep(kind: kind, handleHash: SHA2.sha256(handle)), as: type)
+    }
+
     /// The payload saved under `handle`, removed so it cannot be used again; `nil` when there is none or it
     /// has expired.
     public func consume<Payload: Decodable>(_ type: Payload.Type, kind: String, handle: String) throws -> Payload? {
-        guard let step = try store.consumePendingStep(kind: kind, handleHash: SHA2.sha256(handle)),
-              step.expiresAt >= clock()
-        else { return nil }
-        let plaintext = try secretBox.open(step.sealedPayload, associatedData: Array(kind.utf8))
+        try open(try store.consumePendingStep(kind: kind, handleHash: SHA2.sha256(handle)), as: type)
+    }
+
+    private func open<Payload: Decodable>(_ step: PendingStep?, as type: Payload.Type) throws -> Payload? {
+        guard let step, step.expiresAt >= clock() else { return nil }
+        let plaintext = try secretBox.open(step.sealedPayload, associatedData: Array(step.kind.utf8))
         return try JSONDecoder().decode(type, from: Data(plaintext))
     }
 }

@@ -1,0 +1,74 @@
+import VestibuleCore
+import VestibuleHTTP
+
+/// The browser's side of a hand-off from another app (`docs/api.md`, "Hand-off"): the link the app sends it to,
+/// the sign-up or sign-in page prefilled with what the app knew (SIWA-6), the guest's claim at sign-in by any
+/// method, and `/continue`, where every sign-in ends: back to the app with a one-time code, or to the account.
+extension WebApp {
+    func installHandoffRoutes(on router: inout Router) {
+        router.get("/handoff/:code") { request in try openHandoff(request) }
+        router.get("/continue") { request in try continueAfterSignIn(request) }
+        installHandoffAPIRoutes(on: &router)
+    }
+
+    /// The link works once: the hand-off moves under a cookie of this browser, so the URL (in the history, in
+    /// a log) is worthless afterwards. Someone signed in already goes straight on.
+    private func openHandoff(_ request: Request) throws -> Response {
+        let visitor = try visitor(of: request)
+        guard let (handle, handoff) = try services.handoffs.open(code: request.pathParameters["code"] ?? "") else {
+            return .redirect(to: visitor.session == nil ? "/sign-in?notice=handoff-expired" : "/account")
+        }
+        let next = switch (visitor.session, handoff.mode) {
+        case (.some, _): "/continue"
+        case (nil, .signUp): "/sign-up"
+        case (nil, .signIn): "/sign-in"
+        }
+        var response = Response.redirect(to: next)
+        try handoffCookie.set(handle, on: &response)
+        return response
+    }
+
+    /// Where a sign-in to an existing account goes (and the welcome page's "Continue"): back to the app of a
+    /// pending hand-off, with a one-time code for its server; otherwise the account page.
+    private func continueAfterSignIn(_ request: Request) throws -> Response {
+        let visitor = try visitor(of: request)
+        guard let session = visitor.session else { return .redirect(to: "/sign-in") }
+        guard let handle = handoffCookie.value(in: request) else { return .redirect(to: "/account") }
+        let destination = try services.handoffs.finish(handle: handle, session: session)
+        var response = Response.redirect(to: destination?.absoluteString ?? "/account")
+        try handoffCookie.clear(on: &response)
+        return response
+    }
+
+    /// At every sign-in (``startSession(_:method:visitor:request:on:)``), by any method: the guest of the
+    /// browser's pending hand-off moves into the account. A failure is logged and never stops the sign-in: the
+    /// guest then keeps its documents, and `/continue` tries again.
+    func claimHandoffGuest(into accountID: AccountID, request: Request) {
+        guard let handle = handoffCookie.value(in: request) else { return }
+        do {
+            if let claim = try services.handoffs.claimGuest(handle: handle, into: accountID) {
+                logger.info(
+                    "A guest's documents moved to the account",
+                    ["moved": String(claim.moved), "renamed": String(claim.renamed.count),
+                     "replaced": String(claim.replaced), "discarded": String(claim.discarded)]
+                )
+            }
+        } catch {
+            logger.warning("A hand-off's guest could not be claimed at sign-in", ["error": "\(error)"])
+        }
+    }
+
+    /// What the app of the browser's pending hand-off already knew, for the sign-up and sign-in pages (SIWA-6).
+    func handoffPrefill(for request: Request) throws -> (name: String, email: String) {
+        guard let handle = handoffCookie.value(in: request), let handoff = try services.handoffs.pending(handle: handle) else {
+            return ("", "")
+        }
+        return (handoff.name ?? "", handoff.email ?? "")
+    }
+
+    /// Whether the browser has a hand-off pending: its sign-in ends at `/continue`.
+    func hasPendingHandoff(_ request: Request) throws -> Bool {
+        guard let handle = handoffCookie.value(in: request) else { return false }
+        return try services.handoffs.pending(handle: handle) != nil
+    }
+}
