@@ -1,6 +1,7 @@
 import Foundation
 import VestibuleHTTP
 import VestibuleJSON
+import VestibuleTesting
 
 /// Calls the JSON API in-process the way an app's server does: no cookies, no `Origin`, JSON bodies, and the
 /// guest's or session's token as `Authorization: Bearer` when it has one.

@@ -4,6 +4,7 @@ import VestibuleApp
 import VestibuleCore
 import VestibuleHTTP
 import VestibuleJSON
+import VestibuleTesting
 
 /// Guests and their documents through the JSON API (SIWA-3, AUTH-1, AUTH-3): an app keeps a visitor's data
 /// before any sign-in, with versions for optimistic concurrency, and a native app claims it into the account.

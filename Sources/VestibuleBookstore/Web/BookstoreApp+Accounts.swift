@@ -72,12 +72,10 @@ extension BookstoreApp {
     }
 
     /// Starts a hand-off at Vestibule (bringing the shopper's guest along, if any), keeps its exchange key in
-    /// this browser, and sends the browser to Vestibule's page, in the shop's language when the shopper chose it.
+    /// this browser, and sends the browser to Vestibule's page.
     private func handOff(_ handoffRequest: HandoffRequest, shopper: Shopper) throws -> Response {
         let handoff = try vestibule.startHandoff(handoffRequest, bringing: shopper.guestToken.map { .guest(token: $0) })
-        var location = handoff.url
-        if shopper.languageIsChosen { location += (location.contains("?") ? "&" : "?") + "lang=\(shopper.language.tag)" }
-        var response = try redirect(to: location, shopper: shopper)
+        var response = try redirect(to: handoff.url, shopper: shopper)
         try cookies.handoff.set(handoff.exchangeKey, on: &response)
         return response
     }

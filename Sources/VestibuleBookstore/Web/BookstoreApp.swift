@@ -59,7 +59,6 @@ struct BookstoreApp: Sendable {
         return Shopper(
             language: language,
             chosenLanguage: chosen,
-            languageIsChosen: chosen != nil || BookstoreLanguage(rawValue: remembered ?? "") != nil,
             visitorID: presentedVisitorID ?? SecureRandom.token(byteCount: 16),
             visitorIDIsNew: presentedVisitorID == nil,
             // A guest is claimed at sign-in: its token is no use beside a session.

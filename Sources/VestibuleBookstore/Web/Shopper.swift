@@ -4,9 +4,6 @@ struct Shopper: Sendable {
     let language: BookstoreLanguage
     /// Set when the language was chosen with `?lang=` on this request, to remember it in a cookie.
     let chosenLanguage: BookstoreLanguage?
-    /// Whether the language was chosen (now or before) rather than taken from the browser: then Vestibule's
-    /// pages are asked for it too.
-    let languageIsChosen: Bool
     let visitorID: String
     let visitorIDIsNew: Bool
     /// The guest's token from the guest cookie.
