@@ -1,7 +1,8 @@
 @preconcurrency import Glibc
 public import Foundation
 
-/// A `vestibule` executable started as a child process, the way an operator runs it.
+/// A `vestibule` executable (or another of the package's servers, such as `vestibule-bookstore`) started as a
+/// child process, the way an operator runs it.
 ///
 /// It owns the process: ``stop()`` sends SIGTERM and waits, and `deinit` kills a process still running,
 /// so no test leaves a server behind; a watchdog shell kills it should the test process crash first.
@@ -20,9 +21,12 @@ public final class ServerProcess: @unchecked Sendable {
     /// The port the server printed that it listens on.
     public private(set) var port = 0
 
-    /// Starts `vestibule arguments…` and waits until it says it is listening.
-    public init(arguments: [String], environment: [String: String] = [:], startupTimeout: TimeInterval = 20) throws {
-        process.executableURL = try VestibuleExecutable.url()
+    /// Starts `executable arguments…` and waits until it says it is listening (`… (listening on HOST:PORT) …`).
+    public init(
+        executable: String = "vestibule", arguments: [String], environment: [String: String] = [:],
+        startupTimeout: TimeInterval = 20
+    ) throws {
+        process.executableURL = try VestibuleExecutable.url(named: executable)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let pipe = Pipe()
@@ -52,7 +56,7 @@ public final class ServerProcess: @unchecked Sendable {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         endWatchdog()
-        throw Failure(description: "vestibule did not start listening. Its output:\n\(log)")
+        throw Failure(description: "\(executable) did not start listening. Its output:\n\(log)")
     }
 
     deinit {

@@ -1,8 +1,8 @@
 @preconcurrency import Glibc
 public import Foundation
 
-/// The package's executables (`vestibule`, `vestibule-audit`), which `swift build --build-tests` builds next
-/// to the test bundle.
+/// The package's executables (`vestibule`, `vestibule-audit`, `vestibule-bookstore`), which
+/// `swift build --build-tests` builds next to the test bundle.
 public enum VestibuleExecutable {
     public struct Missing: Error, CustomStringConvertible {
         public let description: String
@@ -19,10 +19,12 @@ public enum VestibuleExecutable {
         return found
     }
 
-    /// Runs `vestibule arguments…` to completion; returns its exit status and everything it printed.
-    public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    /// Runs `executable arguments…` to completion; returns its exit status and everything it printed.
+    public static func run(
+        _ arguments: [String], executable: String = "vestibule", environment: [String: String] = [:]
+    ) throws -> (status: Int32, output: String) {
         let process = Process()
-        process.executableURL = try url()
+        process.executableURL = try url(named: executable)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let pipe = Pipe()

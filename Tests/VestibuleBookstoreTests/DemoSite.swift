@@ -1,0 +1,51 @@
+import Foundation
+import VestibuleBookstore
+import VestibuleLogging
+import VestibuleTesting
+
+/// The demo as `make run` starts it, on free ports: a real `vestibule serve` process (with its built-in Apple ID
+/// emulator on another origin, and the bookstore among its app origins) and the bookstore beside it, built as
+/// `vestibule-bookstore` builds it, reaching Vestibule only over HTTP. Both on `localhost`, so that passkeys
+/// (RP ID `localhost`) work in Chromium.
+final class DemoSite {
+    let vestibule: ServerProcess
+    let bookstore: Bookstore
+    let dataDirectory: String
+    /// `http://localhost:PORT` of each.
+    let vestibuleOrigin: String
+    let bookstoreOrigin: String
+
+    init() throws {
+        dataDirectory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("vestibule-bookstore-\(UUID().uuidString)").path
+        let vestibulePort = try FreePort.find()
+        let bookstorePort = try FreePort.find()
+        vestibuleOrigin = "http://localhost:\(vestibulePort)"
+        bookstoreOrigin = "http://localhost:\(bookstorePort)"
+        vestibule = try ServerProcess(arguments: [
+            "serve", "--port", String(vestibulePort), "--public-url", vestibuleOrigin, "--data-dir", dataDirectory,
+            "--app-origins", bookstoreOrigin, "--apple-emulator-port", "0", "--log-level", "warning",
+        ])
+        var configuration = BookstoreConfiguration()
+        configuration.port = bookstorePort
+        configuration.vestibuleOrigin = vestibuleOrigin
+        bookstore = try Bookstore.build(
+            configuration: configuration, logger: Logger(label: "bookstore", minimumLevel: .warning)
+        )
+        do {
+            try bookstore.start()
+        } catch {
+            vestibule.stop()
+            throw error
+        }
+    }
+
+    /// The client the bookstore uses, for a test to look at what Vestibule holds.
+    var vestibuleClient: VestibuleClient { VestibuleClient(origin: vestibuleOrigin) }
+
+    func stop() {
+        bookstore.shutdown()
+        vestibule.stop()
+        try? FileManager.default.removeItem(atPath: dataDirectory)
+    }
+}
