@@ -3,7 +3,8 @@ import Testing
 import VestibuleApp
 import VestibuleCore
 
-/// Deleting an account needs a recent sign-in: a session left open is not enough to erase the account.
+/// Deleting an account needs a recent sign-in (a session left open is not enough to erase the account), and
+/// leaves no row of the person.
 @Suite struct AccountDeletionTests {
     @Test func aSessionOlderThanTenMinutesMustSignInAgainBeforeDeleting() throws {
         let app = try TestApplication()
@@ -31,5 +32,27 @@ import VestibuleCore
         let deleted = try again.post("/account/delete", [:])
         #expect(deleted.headers["Location"] == "/?notice=account-deleted")
         #expect(try app.withStore { try $0.account(id: account.id) } == nil)
+    }
+
+    /// After deletion no row of the person remains in any table: not their documents, whether an app saved
+    /// them for the account or for the guest they were before signing in, nor that guest.
+    @Test func deletionLeavesNoRowOfThePersonNeitherDocumentsNorTheGuestTheyWere() throws {
+        let app = try TestApplication()
+        defer { app.application.shutdown() }
+        let (account, cookie) = try app.signIn()
+        let session = APIClient(app: app, bearer: String(cookie.dropFirst("vestibule_session=".count)))
+        let (guest, guestID) = try APIClient(app: app).newGuest()
+        try guest.create("cart", #"{"books":["Dune"]}"#)
+        try session.create("prefs", "{}")
+        #expect(try session.post("/api/v1/guests/claim", #"{"guestToken":"\#(guest.bearer ?? "")"}"#).status == .ok)
+        #expect(try app.rowsHolding(account.id.rawValue) >= 5, "account, identity, Apple record, session, two documents")
+        #expect(try app.rowsHolding(guestID) == 0, "the claimed guest is gone")
+
+        let browser = FormClient(app)
+        browser.adopt(cookies: ["vestibule_session": String(cookie.dropFirst("vestibule_session=".count))])
+        try browser.get("/account/delete")
+        #expect(try browser.post("/account/delete", [:]).headers["Location"] == "/?notice=account-deleted")
+        #expect(try app.rowsHolding(account.id.rawValue) == 0, "no row of the account remains in any table")
+        #expect(try app.withStore { try $0.documents(of: .account(account.id)) }.isEmpty)
     }
 }

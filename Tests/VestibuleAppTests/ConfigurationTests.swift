@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VestibuleApp
+import VestibuleCore
 
 @Suite struct ConfigurationTests {
     @Test func defaultsServeLocalhostOnPort8080WithDataInDotVestibule() throws {
@@ -40,6 +41,22 @@ import Testing
         #expect(configuration.origin == "https://id.example.com")
     }
 
+    /// The hand-off's allowed returns and the documents' limits reach the pages' configuration.
+    @Test func appOriginsAndDocumentLimitsAreRead() throws {
+        let configuration = try ConfigurationLoader(
+            arguments: ["--app-origins", "https://Shop.example.com, http://localhost:8090", "--documents-per-owner", "20"],
+            environment: ["VESTIBULE_DOCUMENT_MAX_BYTES": "4096"]
+        ).load()
+        #expect(configuration.appOrigins == ["https://shop.example.com", "http://localhost:8090"])
+        #expect(configuration.documentMaxBytes == 4096)
+        #expect(configuration.documentsPerOwner == 20)
+        let web = try Application.makeWebConfiguration(configuration)
+        #expect(web.appOrigins == configuration.appOrigins)
+        #expect(web.documentLimits == DocumentLimits(maximumBytes: 4096, perOwner: 20))
+        let defaults = try ConfigurationLoader(arguments: [], environment: [:]).load()
+        #expect((defaults.appOrigins, defaults.documentMaxBytes, defaults.documentsPerOwner) == ([], 65_536, 100))
+    }
+
     @Test func theConfigFileCarriesTheSignInBenefitsPerLanguage() throws {
         let file = try writeConfigFile(#"{"signInBenefits": {"en": "Save your cart", "ja": "カートを保存"}}"#)
         let configuration = try ConfigurationLoader(arguments: ["--config", file], environment: [:]).load()
@@ -58,6 +75,10 @@ import Testing
         (["--session-idle-timeout", "9000", "--session-absolute-timeout", "600"], "is longer than session-absolute-timeout"),
         (["--behind-tls-proxy", "true", "--public-url", "http://id.example.com"], "use the https:// address"),
         (["--config", "/nonexistent/vestibule.json"], "cannot be read"),
+        (["--app-origins", "https://shop.example.com/checkout"], "app-origins must be http or https origins"),
+        (["--app-origins", "shop.example.com"], "app-origins must be http or https origins"),
+        (["--document-max-bytes", "0"], "document-max-bytes must be a whole number"),
+        (["--documents-per-owner", "many"], "documents-per-owner must be a whole number"),
     ])
     func badSettingsAreRefusedWithAMessageThatSaysWhatToFix(arguments: [String], message: String) {
         #expect {

@@ -41,6 +41,13 @@ import VestibuleTesting
             let reset = try #require(try sqlite.oneTimeCode(purpose: .resetPassword, subject: "ada@example.com"))
             #expect(try postgres.oneTimeCode(purpose: .resetPassword, subject: "ada@example.com") == reset)
             #expect(try postgres.schemaVersion() == sqlite.schemaVersion())
+            // Documents and guests, whoever owns them.
+            #expect(try postgres.documents(of: .account(ada)) == sqlite.documents(of: .account(ada)))
+            #expect(try postgres.documents(of: .account(ada)).map(\.name.rawValue) == ["prefs"])
+            let guest = try #require(try sqlite.guest(tokenHash: installation.guestToken.hash))
+            #expect(try postgres.guest(tokenHash: installation.guestToken.hash) == guest)
+            let cart = try #require(try sqlite.document(DocumentName(rawValue: "cart")!, of: .guest(guest.id)))
+            #expect(try postgres.document(cart.name, of: .guest(guest.id)) == cart)
 
             // An instance on PostgreSQL with the installation's secret keys honours the session made before the
             // move, opens the copied signing key, and accepts the password.
@@ -132,8 +139,9 @@ import VestibuleTesting
     }
 }
 
-/// A stopped SQLite installation made through its pages: Ada with a password, a passkey, two sessions and a
-/// pending password reset; Vestibule's own signing key and secret-keys file.
+/// A stopped SQLite installation made through its pages: Ada with a password, a passkey, two sessions, a
+/// document and a pending password reset; a guest with a document; Vestibule's own signing key and
+/// secret-keys file.
 private struct SQLiteInstallation {
     let path: String
     let account: AccountID
@@ -141,6 +149,8 @@ private struct SQLiteInstallation {
     let cookie: String
     /// The data folder's secret keys, as VESTIBULE_SECRET_KEYS lists them.
     let secretKeys: String
+    /// A guest's token; its guest has a `cart`.
+    let guestToken: GuestToken
 
     init() throws {
         let app = try TestApplication()
@@ -151,7 +161,11 @@ private struct SQLiteInstallation {
         let accountID = try #require(identity).accountID
         let ada = try #require(try app.withStore { try $0.account(id: accountID) })
         try app.addPasskey(to: ada, name: "iPhone")
-        _ = try app.signIn(to: ada)
+        let (_, session) = try app.signIn(to: ada)
+        try APIClient(app: app, bearer: String(session.dropFirst("vestibule_session=".count))).create("prefs", "{}")
+        let (guest, _) = try APIClient(app: app).newGuest()
+        try guest.create("cart", #"{"books":["Dune"]}"#)
+        guestToken = try #require(guest.bearer.flatMap(GuestToken.init(presented:)))
         let stranger = FormClient(app)
         try stranger.get("/reset-password")
         _ = try stranger.post("/reset-password", ["email": "ada@example.com"])

@@ -66,8 +66,128 @@ import VestibuleJSON
         #expect(try session.get("/api/v1/session").status == .unauthorized)
     }
 
+    @Test func aHandoffReturnsOnlyToTheOperatorsAppOrigins() throws {
+        let app = try TestApplication { $0.appOrigins = [Self.shop, "https://shop.example.com"] }
+        defer { app.application.shutdown() }
+        let server = APIClient(app: app)
+        for returnTo in [
+            "https://evil.example/signed-in", "http://localhost:8091/signed-in", "https://localhost:8090/signed-in",
+            "/signed-in", "javascript:alert(1)", "http://user:pass@localhost:8090/signed-in", "localhost:8090",
+            app.application.configuration.origin + "/account",
+        ] {
+            let refused = try server.post("/api/v1/handoffs", #"{"returnTo":"\#(returnTo)","mode":"signIn"}"#)
+            #expect(refused.status == .badRequest, "\(returnTo)")
+            #expect(refused.error == "returnToNotAllowed", "\(returnTo)")
+        }
+        for returnTo in ["\(Self.shop)/orders/7?step=account#done", "https://SHOP.example.com/"] {
+            #expect(try server.post("/api/v1/handoffs", #"{"returnTo":"\#(returnTo)","mode":"signIn"}"#).status == .created)
+        }
+        for body in [
+            #"{"returnTo":"\#(Self.shop)/","mode":"later"}"#, #"{"returnTo":"\#(Self.shop)/","mode":"signUp","merge":"newest"}"#,
+            #"{"returnTo":"\#(Self.shop)/","mode":"signUp","email":"not an address"}"#,
+            #"{"returnTo":"\#(Self.shop)/","mode":"signUp","name":"\#(String(repeating: "a", count: 65))"}"#,
+        ] {
+            #expect(try server.post("/api/v1/handoffs", body).error == "invalidRequest", "\(body)")
+        }
+        let deadGuest = try APIClient(app: app, bearer: "vg_gone").post("/api/v1/handoffs", #"{"returnTo":"\#(Self.shop)/","mode":"signIn"}"#)
+        #expect(deadGuest.status == .unauthorized, "a guest token that proves no guest is refused, not dropped")
+    }
+
+    /// The link works once, in the browser that opened it; the code works once, within two minutes, and only
+    /// with the exchange key of the app that asked.
+    @Test func theLinkAndTheCodeWorkOnceAndTheCodeOnlyWithItsExchangeKeyWithinTwoMinutes() throws {
+        let clock = TestClock()
+        let app = try TestApplication(clock: clock) { $0.appOrigins = [Self.shop] }
+        defer { app.application.shutdown() }
+        let (_, cookie) = try app.signIn()
+        let browser = FormClient(app)
+        browser.adopt(cookies: ["vestibule_session": String(cookie.dropFirst("vestibule_session=".count))])
+
+        let (url, key) = try Self.handoff(app, mode: "signIn")
+        #expect(try browser.get(Self.path(of: url)).headers["Location"] == "/continue", "signed in already: straight on")
+        let stranger = FormClient(app)
+        let reused = try stranger.get(Self.path(of: url))
+        #expect(reused.headers["Location"] == "/sign-in?notice=handoff-expired")
+        #expect(try stranger.get("/sign-in?notice=handoff-expired").text.contains("That link from the app has expired"))
+
+        let wrongKey = try Self.exchange(app, code: try Self.returnCode(browser.get("/continue")), key: "not-the-key")
+        #expect(wrongKey.status == .badRequest && wrongKey.error == "invalidCode")
+
+        let (second, secondKey) = try Self.handoff(app, mode: "signIn")
+        try browser.get(Self.path(of: second))
+        let code = try Self.returnCode(browser.get("/continue"))
+        #expect(try Self.exchange(app, code: code, key: key).error == "invalidCode", "another hand-off's key")
+        #expect(try Self.exchange(app, code: code, key: secondKey).error == "invalidCode", "used up by the wrong key")
+
+        let (third, thirdKey) = try Self.handoff(app, mode: "signIn")
+        try browser.get(Self.path(of: third))
+        let late = try Self.returnCode(browser.get("/continue"))
+        clock.advance(by: 121)
+        #expect(try Self.exchange(app, code: late, key: thirdKey).error == "invalidCode", "two minutes at most")
+    }
+
+    /// A person signed in already goes straight back to the app, and the guest moves into their account.
+    @Test func aVisitorSignedInAlreadyGoesStraightBackWithTheGuestsDocuments() throws {
+        let app = try TestApplication { $0.appOrigins = [Self.shop] }
+        defer { app.application.shutdown() }
+        let (account, cookie) = try app.signIn()
+        let (guest, _) = try APIClient(app: app).newGuest()
+        try guest.create("cart", "[1]")
+        let handoff = try guest.post("/api/v1/handoffs", #"{"returnTo":"\#(Self.shop)/back","mode":"signUp","merge":"preferGuest"}"#)
+        let browser = FormClient(app)
+        browser.adopt(cookies: ["vestibule_session": String(cookie.dropFirst("vestibule_session=".count))])
+
+        #expect(try browser.get(Self.path(of: try #require(handoff.json["url"]?.stringValue))).headers["Location"] == "/continue")
+        let code = try Self.returnCode(browser.get("/continue"))
+        let exchange = try Self.exchange(app, code: code, key: try #require(handoff.json["exchangeKey"]?.stringValue))
+        #expect(exchange.json["accountID"]?.stringValue == account.id.rawValue)
+        #expect(exchange.json["signedInWith"] == "apple", "the method of the session the person has")
+        let session = APIClient(app: app, bearer: exchange.json["sessionToken"]?.stringValue)
+        #expect(try session.documents() == ["cart": "[1]"])
+    }
+
+    @Test func continueLeadsToTheAccountWithoutAHandoffAndToSignInWhenSignedOut() throws {
+        let app = try TestApplication()
+        defer { app.application.shutdown() }
+        #expect(try app.respond("/continue").headers["Location"] == "/sign-in")
+        let (_, cookie) = try app.signIn()
+        #expect(try app.respond("/continue", headers: ["Cookie": cookie]).headers["Location"] == "/account")
+        let forged = try app.respond("/continue", headers: ["Cookie": "\(cookie); vestibule_handoff=made-up"])
+        #expect(forged.headers["Location"] == "/account")
+    }
+
+    /// SIWA-6 for people with an account: the sign-in page has the email the app gave.
+    @Test func theSignInPageOfAHandoffHasTheEmailTheAppGave() throws {
+        let app = try TestApplication { $0.appOrigins = [Self.shop] }
+        defer { app.application.shutdown() }
+        let (url, _) = try Self.handoff(app, mode: "signIn", email: "grace@example.com")
+        let browser = FormClient(app)
+        #expect(try browser.get(Self.path(of: url)).headers["Location"] == "/sign-in")
+        #expect(try browser.get("/sign-in").text.contains(#"value="grace@example.com""#))
+    }
+
     /// The path of a URL on Vestibule's origin, for in-process requests.
     static func path(of url: String) throws -> String {
         try #require(URLComponents(string: url)?.path)
+    }
+
+    /// A hand-off without a guest, as an app's server asks for it: its URL and exchange key.
+    static func handoff(_ app: TestApplication, mode: String, email: String? = nil) throws -> (url: String, key: String) {
+        let email = email.map { #","email":"\#($0)""# } ?? ""
+        let reply = try APIClient(app: app).post("/api/v1/handoffs", #"{"returnTo":"\#(shop)/back","mode":"\#(mode)"\#(email)}"#)
+        guard let url = reply.json["url"]?.stringValue, let key = reply.json["exchangeKey"]?.stringValue else {
+            throw TestFailure("POST /api/v1/handoffs answered \(reply.status.code): \(reply.response.text)")
+        }
+        return (url, key)
+    }
+
+    /// The one-time code in `/continue`'s redirect back to the app.
+    static func returnCode(_ response: Response) throws -> String {
+        let location = try #require(response.headers["Location"])
+        return try #require(URLComponents(string: location)?.queryItems?.first { $0.name == "code" }?.value, "\(location)")
+    }
+
+    static func exchange(_ app: TestApplication, code: String, key: String) throws -> APIClient.Reply {
+        try APIClient(app: app).post("/api/v1/handoffs/exchange", #"{"code":"\#(code)","exchangeKey":"\#(key)"}"#)
     }
 }

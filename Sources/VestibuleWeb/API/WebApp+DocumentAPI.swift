@@ -9,12 +9,12 @@ import VestibuleHTTP
 extension WebApp {
     func installDocumentAPIRoutes(on router: inout Router) {
         router.get("/api/v1/documents") { request in
-            try documentAPI(request) { call, owner in
+            try documentAPI(request) { _, owner in
                 try .json(DocumentListReply(documents: try documents.list(of: owner).map(DocumentListReply.Item.init)))
             }
         }
         router.get("/api/v1/documents/:name") { request in
-            try documentAPI(request) { call, owner in
+            try documentAPI(request) { _, owner in
                 let document = try documents.read(request.pathParameters["name"] ?? "", of: owner)
                 var response = Response(status: .ok, headers: ["Content-Type": "application/json"], body: document.body)
                 response.headers.replace("ETag", Self.entityTag(document.version))

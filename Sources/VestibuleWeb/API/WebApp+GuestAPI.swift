@@ -8,7 +8,7 @@ extension WebApp {
     func installGuestAPIRoutes(on router: inout Router) {
         // No authentication: anyone may become a guest. Rate-limited per client address by `jsonAPI`.
         router.post("/api/v1/guests") { request in
-            try jsonAPI(request) { call in
+            try jsonAPI(request) { _ in
                 let (guest, token) = try services.guests.create()
                 return try .json(GuestReply(guestID: guest.id.rawValue, guestToken: token.value), status: .created)
             }

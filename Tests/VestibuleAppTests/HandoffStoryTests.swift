@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import VestibuleApp
+import VestibuleHTTP
+import VestibuleJSON
+import VestibuleWebDriver
+
+/// The hand-off in real headless Chromium with a virtual platform authenticator: a guest creates an account
+/// with a passkey on the prefilled sign-up page, then, as a new guest with a cart of its own, signs in to that
+/// account, which already has a cart (SIWA-6: the carts survive sign-up and sign-in; AUTH-1, AUTH-3: no
+/// sign-in until the person wants an account). The app's origin is Vestibule's own here, so that the browser
+/// lands on a page that loads.
+@Suite(.serialized, .enabled(if: ChromeDriver.isAvailable, "needs chromium and chromium-driver (make test installs them)"))
+struct HandoffStoryTests {
+    @Test func aGuestSignsUpWithAPasskeyThenSignsInAgainAsAGuestWithAnotherCartAndKeepsBoth() throws {
+        let (app, port) = try TestApplication.startedOnLocalhost { $0.appOrigins = ["http://localhost:\($0.port)"] }
+        defer { app.application.shutdown() }
+        let base = "http://localhost:\(port)"
+        let driver = try ChromeDriver()
+        defer { driver.shutdown() }
+        let browser = try driver.newSession()
+        _ = try browser.addVirtualAuthenticator()
+
+        // Sign-up: the name the shop had is in the field; a passkey is all it takes.
+        let (first, _) = try APIClient(app: app).newGuest()
+        try first.create("cart", #"{"books":["Dune"]}"#)
+        let signUp = try first.post(
+            "/api/v1/handoffs", #"{"returnTo":"\#(base)/?shop=signed-up","mode":"signUp","name":"Ada Lovelace"}"#
+        )
+        try browser.navigate(to: try #require(signUp.json["url"]?.stringValue))
+        let name = try browser.waitFor("form[data-passkey=sign-up] #field-displayName")
+        #expect(try browser.executeScript("return arguments[0].value", [name.reference]) == "Ada Lovelace")
+        try browser.find("form[data-passkey=sign-up] button[type=submit]").click()
+        _ = try browser.waitFor("form[action='/sign-out']")
+        // The welcome's "Continue" leads on to the shop.
+        try browser.navigate(to: "\(base)/continue")
+        let account = try exchange(try waitForCode(browser, after: "\(base)/?shop=signed-up"), signUp, app)
+        #expect(account.json["signedInWith"] == "passkey")
+        let ada = APIClient(app: app, bearer: account.json["sessionToken"]?.stringValue)
+        #expect(try ada.documents() == ["cart": #"{"books":["Dune"]}"#])
+        try browser.find("form[action='/sign-out'] button").click()
+        _ = try browser.waitFor("a[href='/sign-in']")
+
+        // Sign-in, as a new guest with a cart of its own: AutoFill offers the passkey on the sign-in page, and
+        // both carts are kept (keepBoth, the default).
+        let (second, _) = try APIClient(app: app).newGuest()
+        try second.create("cart", #"{"books":["Emma"]}"#)
+        try second.create("wishlist", #"["Middlemarch"]"#)
+        let signIn = try second.post("/api/v1/handoffs", #"{"returnTo":"\#(base)/?shop=signed-in","mode":"signIn"}"#)
+        try browser.navigate(to: try #require(signIn.json["url"]?.stringValue))
+        let again = try exchange(try waitForCode(browser, after: "\(base)/?shop=signed-in"), signIn, app)
+        #expect(again.json["accountID"] == account.json["accountID"])
+        #expect(again.json["signedInWith"] == "passkey")
+        #expect(
+            try APIClient(app: app, bearer: again.json["sessionToken"]?.stringValue).documents() == [
+                "cart": #"{"books":["Dune"]}"#, "cart.guest": #"{"books":["Emma"]}"#, "wishlist": #"["Middlemarch"]"#,
+            ]
+        )
+        #expect(try second.get("/api/v1/documents").status == .unauthorized, "the second guest is gone too")
+    }
+
+    /// Waits until the browser is back at the app (`prefix`) and returns the code it brought.
+    private func waitForCode(_ browser: BrowserSession, after prefix: String) throws -> String {
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            let url = try browser.currentURL
+            if url.hasPrefix(prefix), let code = URLComponents(string: url)?.queryItems?.first(where: { $0.name == "code" })?.value {
+                return code
+            }
+            guard Date() < deadline else { throw TestFailure("never back at \(prefix): \(url)") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    private func exchange(_ code: String, _ handoff: APIClient.Reply, _ app: TestApplication) throws -> APIClient.Reply {
+        let reply = try HandoffTests.exchange(app, code: code, key: try #require(handoff.json["exchangeKey"]?.stringValue))
+        #expect(reply.status == .ok, "\(reply.response.text)")
+        return reply
+    }
+}
