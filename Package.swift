@@ -102,8 +102,9 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Test support shared by the test targets: raw sockets, the `vestibule` process.
-        .target(name: "VestibuleTesting", swiftSettings: swiftSettings),
+        // Test support shared by the test targets: raw sockets, the package's executables as processes, a browser
+        // at the Apple ID emulator's consent page.
+        .target(name: "VestibuleTesting", dependencies: ["VestibuleWebDriver"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "vestibule",
             dependencies: ["VestibuleApp", "VestibuleApple", "VestibuleCrypto", "VestibuleJSON", "VestibuleHTTP", "VestibuleHTTPClient"],

@@ -6,6 +6,7 @@ import VestibuleCrypto
 import VestibuleHTTP
 import VestibuleHTTPClient
 import VestibuleJSON
+import VestibuleTesting
 import VestibuleWebDriver
 
 /// Sign in with Apple end to end, against the built-in Apple ID emulator on its own origin (127.0.0.1, while
@@ -19,7 +20,7 @@ struct AppleStoryTests {
         try withBrowser { browser, base, app in
             try browser.navigate(to: "\(base)/sign-in")
             try browser.waitFor("form.apple-start button").click()
-            try consent(browser, appleID: "ada@icloud.example", firstName: "Ada", lastName: "Lovelace", hide: true)
+            try browser.consentAtAppleEmulator(appleID: "ada@icloud.example", firstName: "Ada", lastName: "Lovelace", hide: true)
             #expect(try browser.waitFor("main [role=status]").text.contains("Welcome, Ada Lovelace!"), "welcomed by the shared name")
             let page = try browser.pageSource
             #expect(page.contains("Using Sign in with Apple"))
@@ -37,7 +38,7 @@ struct AppleStoryTests {
             try signOut(browser)
             try browser.navigate(to: "\(base)/sign-in")
             try browser.waitFor("form.apple-start button").click()
-            try consent(browser, appleID: "ada@icloud.example", firstName: "", lastName: "", hide: true)
+            try browser.consentAtAppleEmulator(appleID: "ada@icloud.example", firstName: "", lastName: "", hide: true)
             _ = try browser.waitFor("form[action='/sign-out']")
             #expect(try browser.currentURL == "\(base)/account")
             #expect(try app.withStore { try $0.appleIdentity(subject: subject) }?.accountID == account.accountID)
@@ -54,7 +55,7 @@ struct AppleStoryTests {
                     "Apple accepted the revocation at once")
             try browser.navigate(to: "\(base)/sign-in")
             try browser.waitFor("form.apple-start button").click()
-            try consent(browser, appleID: "ada@icloud.example", firstName: "Ada", lastName: "King", hide: true)
+            try browser.consentAtAppleEmulator(appleID: "ada@icloud.example", firstName: "Ada", lastName: "King", hide: true)
             #expect(try browser.waitFor("main [role=status]").text.contains("Welcome, Ada King!"), "a new account, named again")
         }
     }
@@ -68,7 +69,7 @@ struct AppleStoryTests {
 
             try browser.navigate(to: "\(base)/sign-in")
             try browser.waitFor("form.apple-start button").click()
-            try consent(browser, appleID: "grace@example.com", firstName: "Grace", lastName: "Hopper", hide: false)
+            try browser.consentAtAppleEmulator(appleID: "grace@example.com", firstName: "Grace", lastName: "Hopper", hide: false)
             #expect(try browser.waitFor("main [role=status]").text.contains("already exists"))
             #expect(try browser.currentURL.hasPrefix("\(base)/sign-in"))
             #expect(try browser.find("#field-email").attribute("value") == "grace@example.com")
@@ -86,7 +87,7 @@ struct AppleStoryTests {
         try withBrowser { browser, base, app in
             try browser.navigate(to: "\(base)/sign-in")
             try browser.waitFor("form.apple-start button").click()
-            try consent(browser, appleID: "katherine@icloud.example", firstName: "Katherine", lastName: "Johnson", hide: false)
+            try browser.consentAtAppleEmulator(appleID: "katherine@icloud.example", firstName: "Katherine", lastName: "Johnson", hide: false)
             _ = try browser.waitFor("form[action='/sign-out']")
             let subject = try #require(try app.withStore { try $0.identities(of: try signedInAccount(browser, app)) }.first?.subject)
 
@@ -106,22 +107,6 @@ struct AppleStoryTests {
         defer { driver.shutdown() }
         let browser = try driver.newSession()
         try body(browser, "http://localhost:\(port)", app)
-    }
-
-    /// The emulator's consent page, as a person would fill it in at Apple.
-    private func consent(_ browser: BrowserSession, appleID: String, firstName: String, lastName: String, hide: Bool) throws {
-        let field = try browser.waitFor("input[name=apple_id]")
-        #expect(try browser.currentURL.hasPrefix("http://127.0.0.1:"), "the consent page is on Apple's (the emulator's) origin")
-        try field.clear()
-        try field.sendKeys(appleID)
-        for (name, value) in [("first_name", firstName), ("last_name", lastName)] {
-            if let input = try browser.findAll("input[name=\(name)]").first {
-                try input.clear()
-                if !value.isEmpty { try input.sendKeys(value) }
-            }
-        }
-        if let choice = try browser.findAll("input[value=\(hide ? "hide" : "share")]").first { try choice.click() }
-        try browser.find("button[value=continue]").click()
     }
 
     private func signOut(_ browser: BrowserSession) throws {

@@ -3,6 +3,7 @@ import Testing
 import VestibuleApp
 import VestibuleHTTP
 import VestibuleJSON
+import VestibuleTesting
 import VestibuleWebDriver
 
 /// The hand-off in real headless Chromium with a virtual platform authenticator: a guest creates an account

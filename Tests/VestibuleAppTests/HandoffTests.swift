@@ -4,6 +4,7 @@ import VestibuleApp
 import VestibuleCore
 import VestibuleHTTP
 import VestibuleJSON
+import VestibuleTesting
 
 /// The hand-off from an app on another origin (SIWA-6, SIWA-3, AUTH-1): its server asks, the browser signs in
 /// or up at Vestibule by any method, the guest's documents move to the account, and the app's server turns the

@@ -6,6 +6,8 @@ import VestibuleHTML
 enum OrderPage {
     static func render(_ order: Order, justPlaced: Bool, isSignedIn: Bool, in context: PageContext) -> Page {
         let title = justPlaced ? context.text(.confirmationTitle) : context.text(.orderNumber, ["id": order.id])
+        // Right after checkout the sentence is news, announced as a status; later it is a record.
+        let role: HTML = justPlaced ? " role=\"status\"" : ""
         let follow: HTML =
             isSignedIn
             ? "<p>\(context.text(.confirmationSaved))</p>"
@@ -14,7 +16,7 @@ enum OrderPage {
             title: title,
             main: """
             <h1>\(title)</h1>
-            <p\(justPlaced ? " role=\"status\"" : "")>\(context.text(.confirmationSent, isolating: "email", order.email))</p>
+            <p\(role)>\(context.text(.confirmationSent, isolating: "email", order.email))</p>
             \(OrderHeader.render(order, in: context))
             \(LineList.render(order.lines, in: context))
             \(follow)
