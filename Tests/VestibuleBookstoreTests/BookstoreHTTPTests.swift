@@ -1,7 +1,9 @@
 import Foundation
+import Synchronization
 import Testing
 import VestibuleHTTP
 import VestibuleHTTPClient
+import VestibuleLogging
 import VestibuleTesting
 @testable import VestibuleBookstore
 
@@ -75,6 +77,153 @@ import VestibuleTesting
             #expect(signUp.contains("value=\"Ada Lovelace\""))
             #expect(signUp.contains("value=\"ada@example.com\""))
         }
+    }
+
+    /// Every form checks that it comes from the bookstore's own pages: the token bound to this browser, and the
+    /// bookstore's origin. A refused form changes nothing (here: makes no guest).
+    @Test func formsWithoutThisBrowsersTokenOrFromAnotherSiteAreRefused() throws {
+        try withSite { site in
+            let shopper = ShopperClient(origin: site.bookstoreOrigin)
+            try shopper.get("/")
+            let stranger = ShopperClient(origin: site.bookstoreOrigin)
+            try stranger.get("/")
+            let attempts: [(String, [String: String], HTTPHeaders)] = [
+                ("no token", ["book": "botchan", "csrf": ""], [:]),
+                ("another browser's token", ["book": "botchan", "csrf": csrfToken(in: stranger.lastPage) ?? "x"], [:]),
+                ("another site", ["book": "botchan"], ["Origin": "http://evil.example"]),
+                ("a cross-site fetch", ["book": "botchan"], ["Origin": "null"]),
+            ]
+            for (why, fields, headers) in attempts {
+                let refused = try shopper.post("/cart/add", fields, headers: headers)
+                #expect(refused.status == 403, "\(why)")
+                #expect(refused.text.contains("That form has expired"), "\(why)")
+            }
+            #expect(shopper.cookie("bookstore_guest") == nil, "no guest was made")
+            for path in ["/cart/update", "/checkout", "/account/create", "/sign-out"] {
+                #expect(try shopper.post(path, ["csrf": ""]).status == 403, "\(path)")
+            }
+        }
+    }
+
+    /// Whatever comes in, the answer is a page with a 4xx, never a 500 and never a crash.
+    @Test func badInputIsAnsweredWithAPageAndNeverWithA500() throws {
+        try withSite { site in
+            let shopper = ShopperClient(origin: site.bookstoreOrigin)
+            try shopper.get("/")
+            try shopper.post("/cart/add", ["book": "botchan"])
+            let posts: [(String, [String: String], Int)] = [
+                ("/cart/add", ["book": "no-such-book"], 400),
+                ("/cart/add", [:], 400),
+                ("/cart/update", ["book": "botchan", "quantity": "many"], 400),
+                ("/cart/update", ["book": "botchan", "quantity": "-1"], 400),
+                ("/cart/update", ["book": "botchan", "quantity": "99999999999999999999999"], 400),
+                ("/cart/update", ["book": "../cart", "quantity": "1"], 400),
+                ("/checkout", ["name": " ", "email": "not an address"], 400),
+                ("/checkout", ["name": String(repeating: "長", count: 10_000), "email": "ada@example.com"], 400),
+                ("/account/create", ["order": "../../cart"], 400),
+                ("/account/create", ["order": "0123456789AB"], 400),
+            ]
+            for (path, fields, status) in posts {
+                try shopper.get("/cart")
+                let response = try shopper.post(path, fields)
+                #expect(response.status == status, "\(path) \(fields.keys.sorted())")
+                #expect(response.headers["Content-Type"]?.hasPrefix("text/html") == true, "\(path)")
+            }
+            try shopper.get("/cart")
+            let clamped = try shopper.post("/cart/update", ["book": "botchan", "quantity": "1000"])
+            #expect(clamped.status == 303)
+            let guest = Owner.guest(token: try #require(shopper.cookie("bookstore_guest")))
+            #expect(try site.vestibuleClient.document("cart", as: Cart.self, of: guest)?.value.quantity(of: "botchan") == 10)
+
+            let gets: [(String, HTTPHeaders, Int)] = [
+                ("/orders/not-an-order", [:], 404),
+                ("/orders/0123456789AB", [:], 404),
+                ("/orders/%2e%2e%2fcart", [:], 404),
+                ("/signed-in", [:], 410),
+                ("/signed-in?code=forged", ["Cookie": "bookstore_handoff=forged"], 410),
+                ("/no-such-page", [:], 404),
+                ("/?lang=xx", [:], 200),
+                ("/", ["Cookie": "bookstore_guest; ===; \"broken"], 200),
+            ]
+            for (target, headers, status) in gets {
+                let response = try shopper.get(target, headers: headers)
+                #expect(response.status == status, "\(target)")
+                #expect(response.headers["Content-Type"]?.hasPrefix("text/html") == true, "\(target)")
+            }
+            // A target the HTTP server cannot even decode is refused before any page code runs.
+            #expect(try shopper.get("/%zz").status == 400)
+            var json = HTTPHeaders()
+            json.add("Content-Type", "application/json")
+            #expect(try shopper.post("/checkout", [:], headers: json).status == 415)
+            let wrongMethod = try HTTPClient(userAgent: "test").send(
+                HTTPClientRequest(method: .delete, url: site.bookstoreOrigin + "/cart")
+            )
+            #expect(wrongMethod.status == 405)
+        }
+    }
+
+    /// The folding of a guest's cart into the account's, against Vestibule's documents: copies summed, the guest
+    /// carts deleted, and two requests folding at once (two tabs back from signing in) add each cart once.
+    @Test func guestCartsAreFoldedOnceEvenWhenTwoRequestsFoldAtOnce() throws {
+        try withSite { site in
+            let vestibule = site.vestibuleClient
+            let shop = Shop(vestibule: vestibule, catalog: try Catalog.bundled())
+            let owner = try vestibule.createGuest()
+            let carts: [(String, Cart)] = [
+                ("cart", Cart(lines: [.init(book: "botchan", quantity: 1), .init(book: "frankenstein", quantity: 2)])),
+                ("cart.guest", Cart(lines: [.init(book: "botchan", quantity: 2), .init(book: "alice-in-wonderland", quantity: 1)])),
+                ("cart.guest-2", Cart(lines: [.init(book: "alice-in-wonderland", quantity: 1)])),
+            ]
+            for (name, cart) in carts { _ = try vestibule.create(name, cart, for: owner) }
+            _ = try vestibule.create("wishlist.guest", ["kokoro"], for: owner)
+
+            let failures = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                do { try shop.foldGuestCarts(of: owner) } catch { failures.withLock { $0.append("\(error)") } }
+            }
+            #expect(failures.withLock { $0 }.isEmpty)
+            let cart = try #require(try vestibule.document("cart", as: Cart.self, of: owner)?.value)
+            #expect(cart.lines == [
+                .init(book: "botchan", quantity: 3), .init(book: "frankenstein", quantity: 2),
+                .init(book: "alice-in-wonderland", quantity: 2),
+            ])
+            #expect(try vestibule.documents(of: owner).map(\.name).sorted() == ["cart", "wishlist.guest"],
+                    "the guest carts are gone; documents that are not carts are not the bookstore's to touch")
+            #expect(try shop.foldGuestCarts(of: owner) == 0)
+        }
+    }
+
+    /// Writes that race (two tabs adding books at once) each read again and retry: no book is lost.
+    @Test func cartWritesThatRaceAreRetriedAndNoBookIsLost() throws {
+        try withSite { site in
+            let shop = Shop(vestibule: site.vestibuleClient, catalog: try Catalog.bundled())
+            let owner = try site.vestibuleClient.createGuest()
+            let books = ["botchan", "frankenstein", "alice-in-wonderland", "pride-and-prejudice"]
+            let failures = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: books.count) { index in
+                do { try shop.updateCart(of: owner) { $0.add(books[index]) } } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+            #expect(failures.withLock { $0 }.isEmpty)
+            #expect(Set(try shop.cart(of: owner).lines.map(\.book)) == Set(books))
+        }
+    }
+
+    /// Without Vestibule the shop still opens; what needs it says so in a page, and the cart is not lost.
+    @Test func withoutVestibuleTheCatalogOpensAndTheCartSaysAccountsAreUnavailable() throws {
+        var configuration = BookstoreConfiguration()
+        configuration.port = try FreePort.find()
+        configuration.vestibuleOrigin = "http://localhost:\(try FreePort.find())"
+        let bookstore = try Bookstore.build(configuration: configuration, logger: Logger(label: "test", minimumLevel: .error))
+        try bookstore.start()
+        defer { bookstore.shutdown() }
+        let shopper = ShopperClient(origin: "http://localhost:\(bookstore.port)")
+        #expect(try shopper.get("/").status == 200)
+        let add = try shopper.post("/cart/add", ["book": "botchan"])
+        #expect(add.status == 503)
+        #expect(add.text.contains("Accounts are unavailable right now"))
+        #expect(try shopper.get("/sign-in").status == 503)
     }
 
     // MARK: Steps
