@@ -4,22 +4,26 @@
 SWIFT ?= swift
 DATA_DIR ?= ./.vestibule
 
-## make run: install what is missing, build, and serve http://localhost:8080 with data in ./.vestibule
+## make run: install what is missing, build, and serve Vestibule on http://localhost:8080 (data in ./.vestibule)
+## and the demo bookstore that uses it on http://localhost:8090; Ctrl-C stops both
 run:
 	scripts/install-deps.sh build
 	$(SWIFT) build --product vestibule
-	$$($(SWIFT) build --show-bin-path)/vestibule serve --port 8080 --data-dir $(DATA_DIR)
+	$(SWIFT) build --product vestibule-bookstore
+	scripts/run-demo.sh "$$($(SWIFT) build --show-bin-path)" $(DATA_DIR)
 
 ## make test: install what the tests need and run every test
-# Two suites run alone after the parallel run: the timing test (other suites' CPU load would be the noise it
-# measures) and the Larger Text gate (minutes of browser work that would starve the rest).
-SOLO_TESTS = EnumerationTests|LargerTextGateTests
+# Suites that run alone after the parallel run: the timing test (other suites' CPU load would be the noise it
+# measures) and the Larger Text gates, Vestibule's and the bookstore's (minutes of browser work that would starve
+# the rest).
+SOLO_TESTS = EnumerationTests|LargerTextGateTests|BookstoreLargerTextGateTests
 test:
 	scripts/install-deps.sh test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip '$(SOLO_TESTS)'
 	$(SWIFT) test --skip-build --filter EnumerationTests
-	$(SWIFT) test --skip-build --filter LargerTextGateTests
+	$(SWIFT) test --skip-build --filter '^VestibuleAppTests.LargerTextGateTests'
+	$(SWIFT) test --skip-build --filter BookstoreLargerTextGateTests
 
 ## make bench: release build, then requests/s and crypto rates next to nginx and openssl on this machine
 bench:

@@ -47,7 +47,9 @@ extension BookstoreConfiguration {
         guard scheme != nil, !authority.isEmpty, !authority.contains(where: { "/?#@ ".contains($0) }),
               authority.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
         else {
-            throw UsageError(description: "\(option) must be an origin such as http://localhost:8080, with no path, not \(value).")
+            throw UsageError(
+                description: "\(option) must be an origin such as http://localhost:8080, with no path, not \(value)."
+            )
         }
         return origin
     }

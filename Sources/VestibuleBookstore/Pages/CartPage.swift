@@ -56,7 +56,8 @@ enum CartPage {
         value="\(line.quantity)">
         </div>
         <div class="line-actions">
-        <button class="button button-secondary" type="submit" aria-describedby="line-\(book)">\(context.text(.cartUpdate))</button>
+        <button class="button button-secondary" type="submit" aria-describedby="line-\(book)">\
+        \(context.text(.cartUpdate))</button>
         <button class="button button-secondary" type="submit" name="remove" value="1" aria-describedby="line-\(book)">\
         \(context.text(.cartRemove))</button>
         </div>

@@ -68,7 +68,8 @@ enum Layout {
         let links = BookstoreLanguage.allCases.filter { $0 != context.language }.map { language -> HTML in
             let name = context.localization.strings(for: language).text(.languageName)
             return """
-            <li><a href="\(context.path)?lang=\(language.tag)" lang="\(language.tag)" hreflang="\(language.tag)">\(name)</a></li>
+            <li><a href="\(context.path)?lang=\(language.tag)" lang="\(language.tag)" hreflang="\(language.tag)">\
+            \(name)</a></li>
             """
         }
         return """

@@ -30,7 +30,8 @@ enum OrderHeader {
     static func render(_ order: Order, in context: PageContext) -> HTML {
         let placed = order.date.map { context.text(.orderPlaced, ["date": context.strings.day($0)]) } ?? ""
         return """
-        <p class="muted" data-order-number="\(order.id)">\(context.text(.orderNumber, isolating: "id", order.id)) · \(placed)</p>
+        <p class="muted" data-order-number="\(order.id)">\
+        \(context.text(.orderNumber, isolating: "id", order.id)) · \(placed)</p>
         """
     }
 }

@@ -11,9 +11,10 @@ struct Shop: Sendable {
     /// Tries of a read-change-write that keeps losing races before the shopper is told to try again.
     static let attempts = 4
 
-    /// The shopper's cart; empty when they have none yet.
-    func cart(of owner: Owner) throws(VestibuleClientError) -> Cart {
-        try vestibule.document(Self.cartName, as: Cart.self, of: owner)?.value ?? Cart()
+    /// The shopper's cart; empty when they have none yet, or are not even a guest (and so keep nothing).
+    func cart(of owner: Owner?) throws(VestibuleClientError) -> Cart {
+        guard let owner else { return Cart() }
+        return try vestibule.document(Self.cartName, as: Cart.self, of: owner)?.value ?? Cart()
     }
 
     /// Reads the cart, applies `change`, and writes it back against the version read (creating it when there was

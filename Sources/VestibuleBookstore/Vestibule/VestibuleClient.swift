@@ -41,7 +41,8 @@ public struct VestibuleClient: Sendable {
         if body != nil { headers.replace("Content-Type", "application/json") }
         let response: HTTPClientResponse
         do {
-            response = try http.send(HTTPClientRequest(method: method, url: origin + path, headers: headers, body: body ?? []))
+            let request = HTTPClientRequest(method: method, url: origin + path, headers: headers, body: body ?? [])
+            response = try http.send(request)
         } catch {
             throw VestibuleClientError(.unreachable, call: "\(call): \(error.code)")
         }
@@ -69,7 +70,9 @@ public struct VestibuleClient: Sendable {
         do {
             return try JSONDecoder().decode(type, from: Data(response.body))
         } catch {
-            throw VestibuleClientError(.unexpectedReply, call: "\(call): the reply is not the documented JSON", status: response.status)
+            throw VestibuleClientError(
+                .unexpectedReply, call: "\(call): the reply is not the documented JSON", status: response.status
+            )
         }
     }
 

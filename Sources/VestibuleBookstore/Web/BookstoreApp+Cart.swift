@@ -5,7 +5,7 @@ extension BookstoreApp {
     func installCartRoutes(on router: inout Router) {
         router.get("/cart") { request in
             let shopper = try shopper(of: request)
-            let cart = try shopper.owner.map { (owner) throws(VestibuleClientError) in try shop.cart(of: owner) } ?? Cart()
+            let cart = try shop.cart(of: shopper.owner)
             let added = request.query["added"].flatMap(shop.catalog.book)
             return try render(for: request, shopper: shopper, cart: cart) { CartPage.render(cart, added: added, in: $0) }
         }

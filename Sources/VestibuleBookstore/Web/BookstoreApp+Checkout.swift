@@ -6,10 +6,15 @@ extension BookstoreApp {
             let shopper = try shopper(of: request)
             guard let owner = shopper.owner else { return try redirect(to: "/cart", shopper: shopper) }
             let cart = try shop.cart(of: owner)
-            guard !Order.lines(of: cart, in: shop.catalog).isEmpty else { return try redirect(to: "/cart", shopper: shopper) }
+            guard !Order.lines(of: cart, in: shop.catalog).isEmpty else {
+                return try redirect(to: "/cart", shopper: shopper)
+            }
+            // Signed in, the account's name and email are already known: filled in, still editable.
             let session = shopper.session?.status
             return try render(for: request, shopper: shopper, cart: cart) {
-                CheckoutPage.render(cart, name: session?.displayName ?? "", email: session?.email ?? "", problems: [], in: $0)
+                CheckoutPage.render(
+                    cart, name: session?.displayName ?? "", email: session?.email ?? "", problems: [], in: $0
+                )
             }
         }
 

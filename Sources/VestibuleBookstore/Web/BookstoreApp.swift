@@ -83,7 +83,7 @@ struct BookstoreApp: Sendable {
         for request: Request, shopper: Shopper, status: HTTPStatus = .ok, cart: Cart? = nil,
         _ build: (PageContext) -> Page
     ) throws -> Response {
-        let count = try cart?.count ?? shopper.owner.map { (owner) throws(VestibuleClientError) in try shop.cart(of: owner).count } ?? 0
+        let count = try cart?.count ?? shop.cart(of: shopper.owner).count
         let context = PageContext(
             localization: localization,
             language: shopper.language,

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# make run: Vestibule on http://localhost:8080 (its Apple ID emulator on :8081) and the demo bookstore on
+# http://localhost:8090 beside it, the bookstore listed among Vestibule's app origins. Ctrl-C stops both, each
+# after answering the requests in flight; if either stops on its own (a port in use), the other is stopped too.
+#   scripts/run-demo.sh BIN_DIR DATA_DIR
+set -uo pipefail
+bin=$1
+data_dir=$2
+
+# Background jobs of a script ignore SIGINT, so Ctrl-C reaches the servers through the trap below, as SIGTERM.
+"$bin/vestibule" serve --port 8080 --data-dir "$data_dir" --app-origins http://localhost:8090 &
+vestibule=$!
+"$bin/vestibule-bookstore" --port 8090 --vestibule http://localhost:8080 &
+bookstore=$!
+
+interrupted=false
+trap 'interrupted=true' INT TERM
+echo "The demo bookstore: http://localhost:8090 (Vestibule: http://localhost:8080). Ctrl-C stops both."
+# A poll rather than `wait -n`, which the bash of macOS lacks.
+while ! $interrupted && kill -0 "$vestibule" 2>/dev/null && kill -0 "$bookstore" 2>/dev/null; do
+  sleep 1
+done
+kill -TERM "$vestibule" "$bookstore" 2>/dev/null
+wait "$vestibule" "$bookstore"
+if ! $interrupted; then
+  echo "One of the servers stopped on its own (see its message above); the other was stopped too." >&2
+  exit 1
+fi
