@@ -25,6 +25,8 @@ import VestibuleWebDriver
             try store.setAppleEmailForwarding(subject: subject, disabledAt: Date(), at: Date())
         }
         let session = cookie.split(separator: "=", maxSplits: 1).map(String.init)
+        // A document an app saved, named as long as a name can be without a break, for "Your data".
+        try APIClient(app: app, bearer: session[1]).create(String(repeating: "reading-list.", count: 4) + "2026", "{}")
         let visitor = FormClient(app)
         try visitor.get("/sign-up")
         try visitor.post("/sign-up", ["email": "grace.hopper.with.a.long.address@example.com", "password": "a long passphrase to sign up"])
@@ -39,6 +41,7 @@ import VestibuleWebDriver
             AuditTarget(url: base + "/sign-in", cookies: [(name: "vestibule_last_method", value: "password")], label: "/sign-in, password first"),
             AuditTarget(url: base + "/sign-in", cookies: [(name: "vestibule_last_method", value: "apple")], label: "/sign-in, Apple first"),
             AuditTarget(url: base + "/sign-in?notice=apple-link&email=grace.hopper.with.a.long.address%40example.com", label: "/sign-in, linking Apple"),
+            AuditTarget(url: base + "/sign-in?notice=handoff-expired", label: "/sign-in, hand-off link expired"),
         ]
         let signedIn = ["/", "/account", "/account/password", "/account/passkey-offer", "/account/delete", "/account/data"].map {
             AuditTarget(url: base + $0, cookies: [(name: session[0], value: session[1])], label: "signed in \($0)")
