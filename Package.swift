@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "VestibuleJSON", swiftSettings: swiftSettings),
         .target(name: "VestibuleCrypto", dependencies: ["COpenSSL", "CSodium", "VestibuleJSON"], swiftSettings: swiftSettings),
         .target(name: "VestibuleHTTP", dependencies: ["CMicroHTTPD", "VestibuleLogging"], swiftSettings: swiftSettings),
-        .target(name: "VestibuleCore", dependencies: ["VestibuleCrypto"], swiftSettings: swiftSettings),
+        .target(name: "VestibuleCore", dependencies: ["VestibuleCrypto", "VestibuleJSON"], swiftSettings: swiftSettings),
         .target(name: "VestibuleMail", dependencies: ["CCurl", "VestibuleLogging"], swiftSettings: swiftSettings),
         // Outbound HTTP/1.1 through libcurl: Apple's token, keys and revocation endpoints, notification delivery.
         .target(name: "VestibuleHTTPClient", dependencies: ["CCurl", "VestibuleHTTP"], swiftSettings: swiftSettings),

@@ -36,7 +36,9 @@ extension Application {
             appleAppIDs: configuration.appleAppIDs,
             appleAppLinks: configuration.appleAppLinks,
             rateLimits: limits,
-            appleButton: try makeAppleButtonChoice(configuration)
+            appleButton: try makeAppleButtonChoice(configuration),
+            dataPolicy: configuration.dataPolicy,
+            appOrigins: configuration.appOrigins
         )
     }
 

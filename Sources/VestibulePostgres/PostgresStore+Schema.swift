@@ -140,6 +140,15 @@ extension PostgresStore {
             );
             CREATE INDEX rate_limit_attempts_expires_at ON rate_limit_attempts (expires_at);
             """),
+            SQLMigration(version: 7, sql: """
+            CREATE TABLE account_fields (
+                account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                name text NOT NULL,
+                value text NOT NULL,
+                given_at bigint NOT NULL,
+                PRIMARY KEY (account_id, name)
+            );
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

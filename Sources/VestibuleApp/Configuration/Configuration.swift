@@ -1,4 +1,5 @@
 public import Foundation
+public import VestibuleCore
 public import VestibuleLogging
 
 /// Everything an operator can set. Each setting can come from a flag, an environment variable
@@ -79,6 +80,15 @@ public struct Configuration: Sendable, Equatable {
     public var signInAttemptsPerMinute = 30
     /// Password sign-in attempts per account per 15 minutes, from anywhere: slows guessing one password.
     public var signInAttemptsPerAccount = 10
+
+    /// The file that declares the extra data people are asked for (`data-policy`); read by the loader into
+    /// ``dataPolicy``.
+    public var dataPolicyFile: String?
+    /// The extra fields people are asked for, required or optional (SIWA-9, SIWA-10, SIWA-13); none by default.
+    public var dataPolicy = DataPolicy.none
+    /// Origins of the operator's other sites and apps (`https://shop.example.com`): the pages that may embed the
+    /// signed-in status element (`/embed/status`).
+    public var appOrigins: [String] = []
 
     public enum SMTPSecurity: String, Sendable, CaseIterable {
         /// Plain connection upgraded with STARTTLS, which is required: never falls back to clear text.

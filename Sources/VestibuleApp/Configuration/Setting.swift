@@ -210,6 +210,18 @@ extension Setting {
         Setting(key: "signInAttemptsPerAccount", placeholder: "N", summary: "Password sign-ins allowed per account per 15 minutes, from anywhere (default 10).") {
             $0.signInAttemptsPerAccount = try integer($1, named: "sign-in-attempts-per-account", in: 1...1_000_000)
         },
+        Setting(key: "dataPolicy", placeholder: "FILE", summary: "A JSON file declaring extra data to ask people for, each field required (with its reason) or optional (with its benefit); see docs/api.md (default: none).") {
+            guard !$1.isEmpty else { throw ConfigurationError("data-policy must be the path of a JSON file.") }
+            $0.dataPolicyFile = $1
+        },
+        Setting(key: "appOrigins", placeholder: "ORIGINS", summary: "Comma-separated origins of your other sites and apps, e.g. https://shop.example.com; their pages may embed the signed-in status (/embed/status) (default: none).") {
+            $0.appOrigins = try $1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.map { text throws(ConfigurationError) in
+                guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), let host = url.host(),
+                      url.path().isEmpty || url.path() == "/", url.query() == nil, url.user() == nil
+                else { throw ConfigurationError("app-origins must be http or https origins without a path, like https://shop.example.com; got \"\(text)\".") }
+                return "\(scheme)://\(host)\(url.port.map { ":\($0)" } ?? "")"
+            }
+        },
     ]
 
     private static func integer(_ text: String, named name: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {

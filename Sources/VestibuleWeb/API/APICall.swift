@@ -9,10 +9,12 @@ struct APICall {
     let request: Request
     let visitor: Visitor
 
-    /// Refuses requests a cross-site page could have sent: JSON only, from this origin, and with the page's
-    /// anti-forgery token when the browser sent cookies (a native app sends none).
+    /// Refuses requests a cross-site page could have sent: JSON only (every POST, and every body), from this
+    /// origin, and with the page's anti-forgery token when the browser sent cookies (a native app sends none).
+    /// A `DELETE` without a body needs no `Content-Type`: no form can send one.
     func checkProvenance() throws {
-        guard request.headers["Content-Type"]?.lowercased().hasPrefix("application/json") == true else {
+        let isJSON = request.headers["Content-Type"]?.lowercased().hasPrefix("application/json") == true
+        guard isJSON || (request.method != .post && request.body.isEmpty) else {
             throw APIRefusal(status: .unsupportedMediaType, code: "jsonRequired", message: text(.passkeyFailed))
         }
         try app.csrf.checkOrigin(request)

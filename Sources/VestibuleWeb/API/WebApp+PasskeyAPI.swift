@@ -48,7 +48,7 @@ extension WebApp {
                 guard registration.createdAccount else {
                     return try .json(CeremonyReply(accountID: registration.credential.accountID.rawValue, redirect: "/account?notice=passkey-added"))
                 }
-                return try call.signedIn(registration.credential.accountID, method: .passkey, delivery: body.sessionDelivery, redirect: "/account?notice=welcome")
+                return try call.signedIn(registration.credential.accountID, method: .passkey, delivery: body.sessionDelivery, redirect: WelcomePage.path)
             }
         }
         router.post("/api/v1/passkeys/authentication/options") { request in

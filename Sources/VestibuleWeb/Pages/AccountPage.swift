@@ -2,9 +2,21 @@ import Foundation
 import VestibuleCore
 
 /// The account page: how you sign in (SIWA-8) with Apple's relay status (SIWA-12), your passkeys, every
-/// device you are signed in on, each revocable, and the way to delete the account. `apple` is `nil` when
+/// device you are signed in on, each revocable, the data policy's fields (required ones still missing, optional
+/// ones offered with their benefit, SIWA-13), and the way to delete the account. `apple` is `nil` when
 /// Sign in with Apple is not set up.
 enum AccountPage {
+    /// The data policy's part of the page.
+    struct Fields {
+        /// Required fields the account lacks.
+        var missing: [DataField] = []
+        /// Optional fields not given yet.
+        var offered: [DataField] = []
+        /// What a refused form sent, by field name, to show again with the refusals.
+        var inputs: [String: String] = [:]
+        var errors: [String: String] = [:]
+    }
+
     static func render(
         in context: PageContext,
         identities: [Identity],
@@ -12,6 +24,7 @@ enum AccountPage {
         apple: [AppleIdentityRecord]? = nil,
         sessions: [Session],
         currentSession: SessionID,
+        fields: Fields = Fields(),
         notice: String? = nil
     ) -> Page {
         let noticeHTML: HTML = notice.map { "<p class=\"panel\" role=\"status\">\($0)</p>" } ?? HTML(text: "")
@@ -23,6 +36,7 @@ enum AccountPage {
             main: """
             <h1>\(context.text(.accountTitle))</h1>
             \(noticeHTML)
+            \(fieldSection(fields.missing, heading: .accountFieldsMissingHeading, lead: .accountFieldsMissingLead, fields, in: context))
             <h2>\(context.text(.accountMethodsHeading))</h2>
             \(methods(identities, in: context))
             \(changePassword)
@@ -33,10 +47,31 @@ enum AccountPage {
             <ul class="item-list">
             \(sessions.map { row(for: $0, isCurrent: $0.id == currentSession, in: context) })
             </ul>
+            \(fieldSection(fields.offered, heading: .accountFieldsOptionalHeading, lead: .accountFieldsOptionalLead, fields, in: context))
             <p><a href="/account/data">\(context.text(.accountDataLink))</a></p>
             <p><a href="/account/delete">\(context.text(.accountDeleteHeading))</a></p>
             """
         )
+    }
+
+    /// A heading, its lead and one form with a control for each of `asked`; nothing when there are none.
+    private static func fieldSection(
+        _ asked: [DataField], heading: TextKey, lead: TextKey, _ fields: Fields, in context: PageContext
+    ) -> HTML {
+        guard !asked.isEmpty else { return HTML(text: "") }
+        let controls = asked.map { field in
+            FieldControl.html(field, value: fields.inputs[field.name] ?? "", error: fields.errors[field.name], in: context)
+        }
+        return """
+        <section data-fields="\(asked[0].isRequired ? "missing" : "offered")">
+        <h2>\(context.text(heading))</h2>
+        <p>\(context.text(lead))</p>
+        <form class="stacked-form" method="post" action="/account/fields">\(context.csrfField)
+        \(controls)
+        <button class="button" type="submit">\(context.text(.accountFieldsSave))</button>
+        </form>
+        </section>
+        """
     }
 
     /// Each method once, with when it was last used; several passkeys are one method here (the passkey list

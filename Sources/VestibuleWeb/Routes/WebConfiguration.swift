@@ -1,3 +1,5 @@
+public import VestibuleCore
+
 /// The operator's settings that shape the pages.
 public struct WebConfiguration: Sendable {
     /// This site's origin as browsers see it (`https://id.example.com`), for the same-origin check.
@@ -19,6 +21,11 @@ public struct WebConfiguration: Sendable {
     /// The Sign in with Apple button, when Vestibule talks to Apple's servers; `nil` draws a text button (the
     /// built-in emulator, in development).
     public var appleButton: AppleButtonChoice?
+    /// The extra data people are asked for: required fields on the welcome page, optional ones on the account
+    /// page (SIWA-9, SIWA-10, SIWA-13).
+    public var dataPolicy: DataPolicy
+    /// Origins of the operator's other sites, whose pages may embed the signed-in status (`/embed/status`).
+    public var appOrigins: [String]
 
     public init(
         origin: String,
@@ -28,7 +35,9 @@ public struct WebConfiguration: Sendable {
         appleAppIDs: [String] = [],
         appleAppLinks: Bool = false,
         rateLimits: RateLimits = RateLimits(),
-        appleButton: AppleButtonChoice? = nil
+        appleButton: AppleButtonChoice? = nil,
+        dataPolicy: DataPolicy = .none,
+        appOrigins: [String] = []
     ) {
         self.origin = origin
         self.secure = secure
@@ -38,6 +47,8 @@ public struct WebConfiguration: Sendable {
         self.appleAppLinks = appleAppLinks
         self.rateLimits = rateLimits
         self.appleButton = appleButton
+        self.dataPolicy = dataPolicy
+        self.appOrigins = appOrigins
     }
 }
 
