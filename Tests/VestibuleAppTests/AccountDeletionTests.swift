@@ -32,4 +32,30 @@ import VestibuleCore
         #expect(deleted.headers["Location"] == "/?notice=account-deleted")
         #expect(try app.withStore { try $0.account(id: account.id) } == nil)
     }
+
+    /// SIWA-14: what the person gave for the data policy's fields goes with the account, like every other row.
+    @Test func deletingAnAccountLeavesNoRowOfItsFieldValues() throws {
+        let app = try TestApplication { $0.dataPolicy = ShopPolicy.policy }
+        defer { app.application.shutdown() }
+        let (account, cookie) = try app.signIn()
+        let bearer = "Bearer \(cookie.dropFirst("vestibule_session=".count))"
+        for (name, value) in [("phone", "+49 151 12345678"), ("birthDate", "1815-12-10"), ("country", "GB")] {
+            let put = try app.respond(
+                "/api/v1/account/fields/\(name)", method: .put,
+                headers: ["Content-Type": "application/json", "Authorization": bearer], body: #"{"value": "\#(value)"}"#
+            )
+            #expect(put.status == .ok, "\(put.text)")
+        }
+        #expect(try app.rowsHolding("+4915112345678") == 1)
+        #expect(try app.rowsHolding(account.id.rawValue) >= 6, "account, identity, Apple record, session, three fields")
+
+        let browser = FormClient(app)
+        browser.adopt(cookies: ["vestibule_session": String(cookie.dropFirst("vestibule_session=".count))])
+        try browser.get("/account/delete")
+        #expect(try browser.post("/account/delete", [:]).headers["Location"] == "/?notice=account-deleted")
+        #expect(try app.rowsHolding(account.id.rawValue) == 0, "no row of the account remains in any table")
+        for value in ["+4915112345678", "1815-12-10"] {
+            #expect(try app.rowsHolding(value) == 0, "nor any value it gave: \(value)")
+        }
+    }
 }

@@ -1,0 +1,14 @@
+import VestibuleJSON
+
+extension BrowserSession {
+    /// Makes the document inside `frame` (an `<iframe>` element) the one later commands look at, whatever its
+    /// origin (W3C `POST /session/{id}/frame`); scripts in the page itself cannot reach a cross-origin frame.
+    public func switchToFrame(_ frame: Element) throws(WebDriverError) {
+        _ = try wire.post(path("/frame"), ["id": frame.reference])
+    }
+
+    /// Back to the document that holds the current frame (`POST /session/{id}/frame/parent`).
+    public func switchToParentFrame() throws(WebDriverError) {
+        _ = try wire.post(path("/frame/parent"))
+    }
+}
