@@ -33,7 +33,7 @@ import VestibuleWebDriver
         }
         let session = cookie.split(separator: "=", maxSplits: 1).map(String.init)
         // Someone who just signed up with a long address and no name: the welcome page asks the required fields.
-        let newcomer = Account(email: "grace.hopper.with.a.long.address@example.com", createdAt: Date())
+        let newcomer = Account(email: "katherine.johnson.with.a.long.address@example.com", createdAt: Date())
         try app.withStore { store in
             try store.createAccount(
                 newcomer, identity: Identity(accountID: newcomer.id, method: .password, subject: newcomer.email ?? "", createdAt: Date())

@@ -85,7 +85,7 @@ public struct Configuration: Sendable, Equatable {
     /// ``dataPolicy``.
     public var dataPolicyFile: String?
     /// The extra fields people are asked for, required or optional (SIWA-9, SIWA-10, SIWA-13); none by default.
-    public var dataPolicy = DataPolicy.none
+    public var dataPolicy = DataPolicy.empty
     /// Origins of the operator's other sites and apps (`https://shop.example.com`): the pages that may embed the
     /// signed-in status element (`/embed/status`).
     public var appOrigins: [String] = []

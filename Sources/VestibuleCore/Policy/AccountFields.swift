@@ -18,9 +18,11 @@ public struct AccountFields: Sendable {
         policy.ordered(try store.accountFields(of: accountID))
     }
 
-    /// The required fields the account has not answered: empty when it is complete.
+    /// The required fields the account has not answered: empty when it is complete. Without required fields
+    /// the store is not asked: forward-auth asks this on every request it checks.
     public func missing(of accountID: AccountID) throws(StoreError) -> [DataField] {
-        policy.missing(from: try store.accountFields(of: accountID))
+        guard policy.hasRequiredFields else { return [] }
+        return policy.missing(from: try store.accountFields(of: accountID))
     }
 
     /// Checks `input` for the field and stores it as the person's answer, given now.

@@ -9,7 +9,10 @@ public struct DataPolicy: Sendable, Equatable {
     }
 
     /// No extra fields.
-    public static let none = DataPolicy(fields: [])
+    public static let empty = DataPolicy(fields: [])
+
+    /// Whether any field is required, that is, whether an account can be incomplete at all.
+    public var hasRequiredFields: Bool { fields.contains(where: \.isRequired) }
 
     public func field(named name: String) -> DataField? {
         fields.first { $0.name == name }

@@ -201,6 +201,7 @@ public enum TextKey: String, Sendable, CaseIterable {
     case fieldChoose = "field.choose"
     case fieldCountryFormat = "field.countryFormat"
     case fieldPhoneFormat = "field.phoneFormat"
+    case fieldDateFormat = "field.dateFormat"
     case fieldReadTerms = "field.readTerms"
     case fieldMissing = "field.missing"
     case fieldNotAccepted = "field.notAccepted"

@@ -15,6 +15,7 @@ enum FieldControl {
         switch field.kind {
         case .country where field.countries == nil: hints.append(("\(id)-format", context.text(.fieldCountryFormat)))
         case .phone: hints.append(("\(id)-format", context.text(.fieldPhoneFormat)))
+        case .date: hints.append(("\(id)-format", context.text(.fieldDateFormat)))
         default: break
         }
         if let error { hints.append(("\(id)-error", error)) }
@@ -61,7 +62,12 @@ enum FieldControl {
             <option value="">\(context.text(.fieldChoose))</option>\(options)</select></div>
             """
         case .date:
-            attributes += ["type=\"date\"", "autocomplete=\"bday\"", "min=\"1900-01-01\""]
+            // Text, not `type="date"`: a birth date is typed faster than picked, and the picker's fixed parts
+            // would not wrap at large text sizes.
+            attributes += [
+                "type=\"text\"", "autocomplete=\"bday\"", "spellcheck=\"false\"", "maxlength=\"10\"",
+                "pattern=\"[0-9]{4}-[0-9]{2}-[0-9]{2}\"",
+            ]
         case .phone:
             attributes += ["type=\"tel\"", "autocomplete=\"tel\"", "inputmode=\"tel\"", "spellcheck=\"false\""]
         case .text:

@@ -36,7 +36,7 @@ public struct WebConfiguration: Sendable {
         appleAppLinks: Bool = false,
         rateLimits: RateLimits = RateLimits(),
         appleButton: AppleButtonChoice? = nil,
-        dataPolicy: DataPolicy = .none,
+        dataPolicy: DataPolicy = .empty,
         appOrigins: [String] = []
     ) {
         self.origin = origin

@@ -7,8 +7,9 @@ extension BrowserSession {
         _ = try wire.post(path("/frame"), ["id": frame.reference])
     }
 
-    /// Back to the document that holds the current frame (`POST /session/{id}/frame/parent`).
-    public func switchToParentFrame() throws(WebDriverError) {
-        _ = try wire.post(path("/frame/parent"))
+    /// Back to the top-level document, as when a link in a frame navigated the whole window (`POST
+    /// /session/{id}/frame` with a null id).
+    public func switchToTopLevel() throws(WebDriverError) {
+        _ = try wire.post(path("/frame"), ["id": .null])
     }
 }
