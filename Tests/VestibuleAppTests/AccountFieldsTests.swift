@@ -114,13 +114,18 @@ import VestibuleJSON
 
         let page = try browser.get("/account").text
         #expect(page.contains("We text you when your order ships.") && page.contains("A small gift on your birthday"))
-        let refused = try browser.post("/account/fields", ["field.phone": "12345", "field.birthDate": ""])
+        let refused = try browser.post("/account/fields", ["section": "offered", "field.phone": "12345", "field.birthDate": ""])
         #expect(refused.status == .badRequest)
         #expect(refused.text.contains("Enter a phone number with its country code"))
         try browser.get("/account")
-        let saved = try browser.post("/account/fields", ["field.phone": "+49 151 12345678", "field.birthDate": ""])
+        let saved = try browser.post("/account/fields", ["section": "offered", "field.phone": "+49 151 12345678", "field.birthDate": ""])
         #expect(saved.headers["Location"] == "/account?notice=field-saved", "an empty optional field is simply not given")
         #expect(try app.withStore { try $0.accountFields(of: account.id) }.map(\.value) == ["+4915112345678"])
+        // The required fields still missing: an unticked consent sends nothing, and is refused.
+        let unticked = try browser.post("/account/fields", ["section": "missing", "field.country": "GB"])
+        #expect(unticked.status == .badRequest)
+        #expect(unticked.text.contains("Tick the box to accept."))
+        #expect(try app.withStore { try $0.accountFields(of: account.id) }.count == 1, "nothing stored")
         let offered = try browser.get("/account").text
         #expect(!offered.contains("name=\"field.phone\"") && offered.contains("name=\"field.birthDate\""))
 

@@ -98,7 +98,7 @@ import VestibuleCore
 
     @Test(arguments: [
         (DataField.Kind.consent, "yes", FieldError.Code.notAccepted),
-        (.consent, "", .missing),
+        (.consent, "", .notAccepted),
         (.country, "EU", .invalidCountry),
         (.country, "J", .invalidCountry),
         (.country, "ZZ", .invalidCountry),

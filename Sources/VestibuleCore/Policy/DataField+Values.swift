@@ -13,7 +13,8 @@ extension DataField {
     /// - Throws: ``FieldError`` saying what is wrong with `input`.
     public func value(from input: String, today: Date) throws(FieldError) -> String {
         let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw FieldError(.missing, field: name) }
+        // An unticked consent sends nothing: what is missing is the acceptance.
+        guard !trimmed.isEmpty else { throw FieldError(kind == .consent ? .notAccepted : .missing, field: name) }
         switch kind {
         case .consent:
             guard trimmed == Self.acceptedValue, let terms else { throw FieldError(.notAccepted, field: name) }

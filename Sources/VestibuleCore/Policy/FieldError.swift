@@ -10,7 +10,7 @@ public struct FieldError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let requiredField = Code(name: "requiredField")
         /// Nothing was given.
         public static let missing = Code(name: "missing")
-        /// The terms were not accepted (a consent field's only value is `accepted`).
+        /// The terms were not accepted (a consent field's only value is `accepted`; nothing is not accepting).
         public static let notAccepted = Code(name: "notAccepted")
         /// Not a region code, or not one of the field's choices.
         public static let invalidCountry = Code(name: "invalidCountry")

@@ -6,6 +6,16 @@ import VestibuleCore
 /// ones offered with their benefit, SIWA-13), and the way to delete the account. `apple` is `nil` when
 /// Sign in with Apple is not set up.
 enum AccountPage {
+    /// The two sections of fields, as their forms name them in ``sectionField``.
+    enum Section: String {
+        /// Required fields the account lacks.
+        case missing
+        /// Optional fields not given yet.
+        case offered
+    }
+
+    static let sectionField = "section"
+
     /// The data policy's part of the page.
     struct Fields {
         /// Required fields the account lacks.
@@ -36,7 +46,7 @@ enum AccountPage {
             main: """
             <h1>\(context.text(.accountTitle))</h1>
             \(noticeHTML)
-            \(fieldSection(fields.missing, heading: .accountFieldsMissingHeading, lead: .accountFieldsMissingLead, fields, in: context))
+            \(fieldSection(.missing, fields.missing, heading: .accountFieldsMissingHeading, lead: .accountFieldsMissingLead, fields, in: context))
             <h2>\(context.text(.accountMethodsHeading))</h2>
             \(methods(identities, in: context))
             \(changePassword)
@@ -47,7 +57,7 @@ enum AccountPage {
             <ul class="item-list">
             \(sessions.map { row(for: $0, isCurrent: $0.id == currentSession, in: context) })
             </ul>
-            \(fieldSection(fields.offered, heading: .accountFieldsOptionalHeading, lead: .accountFieldsOptionalLead, fields, in: context))
+            \(fieldSection(.offered, fields.offered, heading: .accountFieldsOptionalHeading, lead: .accountFieldsOptionalLead, fields, in: context))
             <p><a href="/account/data">\(context.text(.accountDataLink))</a></p>
             <p><a href="/account/delete">\(context.text(.accountDeleteHeading))</a></p>
             """
@@ -56,17 +66,18 @@ enum AccountPage {
 
     /// A heading, its lead and one form with a control for each of `asked`; nothing when there are none.
     private static func fieldSection(
-        _ asked: [DataField], heading: TextKey, lead: TextKey, _ fields: Fields, in context: PageContext
+        _ section: Section, _ asked: [DataField], heading: TextKey, lead: TextKey, _ fields: Fields, in context: PageContext
     ) -> HTML {
         guard !asked.isEmpty else { return HTML(text: "") }
         let controls = asked.map { field in
             FieldControl.html(field, value: fields.inputs[field.name] ?? "", error: fields.errors[field.name], in: context)
         }
         return """
-        <section data-fields="\(asked[0].isRequired ? "missing" : "offered")">
+        <section data-fields="\(section.rawValue)">
         <h2>\(context.text(heading))</h2>
         <p>\(context.text(lead))</p>
-        <form class="stacked-form" method="post" action="/account/fields">\(context.csrfField)
+        <form class="stacked-form" method="post" action="/account/fields">\(context.csrfField)\
+        <input type="hidden" name="\(sectionField)" value="\(section.rawValue)">
         \(controls)
         <button class="button" type="submit">\(context.text(.accountFieldsSave))</button>
         </form>

@@ -17,14 +17,15 @@ extension WebApp {
         var errors: [String: String] = [:]
     }
 
-    /// Checks every field of `asked` the form carries, then stores them all, or none when one is refused. An
-    /// optional field left empty is skipped; a required one left empty is refused.
+    /// Checks every field of `asked`, then stores them all, or none when one is refused. An optional field left
+    /// empty is skipped; a required one left empty is refused. A field the form lacks is empty: an unticked
+    /// checkbox sends nothing.
     func giveFields(_ asked: [DataField], from form: FormFields, to accountID: AccountID, in language: Language)
         throws -> FieldSubmission
     {
         var submission = FieldSubmission()
         for field in asked {
-            guard let input = form[FieldControl.inputName(of: field)] else { continue }
+            let input = form[FieldControl.inputName(of: field)] ?? ""
             submission.inputs[field.name] = input
             guard field.isRequired || !input.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
             do {
@@ -40,11 +41,18 @@ extension WebApp {
         return submission
     }
 
-    /// A form from the account page: the missing required fields, or the optional ones not given yet.
+    /// A form from the account page: the missing required fields, or the optional ones not given yet, as its
+    /// `section` says.
     private func saveFields(_ request: Request) throws -> Response {
         let (visitor, form) = try checkedForm(request)
         guard let account = visitor.account else { return .redirect(to: "/sign-in") }
-        let submission = try giveFields(fields.policy.fields, from: form, to: account.id, in: visitor.language)
+        let given = try fields.given(of: account.id)
+        let asked = switch form[AccountPage.sectionField] {
+        case AccountPage.Section.missing.rawValue?: fields.policy.missing(from: given)
+        case AccountPage.Section.offered.rawValue?: fields.policy.notGiven(from: given)
+        default: throw HTTPError(.badRequest, "The form names no section of fields.")
+        }
+        let submission = try giveFields(asked, from: form, to: account.id, in: visitor.language)
         guard submission.errors.isEmpty else {
             return try accountPage(request, visitor: visitor, status: .badRequest, fieldInputs: submission.inputs, fieldErrors: submission.errors)
         }
