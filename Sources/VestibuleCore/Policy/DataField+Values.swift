@@ -79,7 +79,13 @@ extension DataField {
     /// dots, dashes or parentheses between them. Returns `+` and the digits.
     private static func phoneNumber(_ input: String) -> String? {
         var rest = Substring(input)
-        if rest.hasPrefix("+") { rest = rest.dropFirst() } else if rest.hasPrefix("00") { rest = rest.dropFirst(2) } else { return nil }
+        if rest.hasPrefix("+") {
+            rest = rest.dropFirst()
+        } else if rest.hasPrefix("00") {
+            rest = rest.dropFirst(2)
+        } else {
+            return nil
+        }
         let separators: Set<Character> = [" ", ".", "-", "(", ")"]
         guard rest.allSatisfy({ ($0.isASCII && $0.isNumber) || separators.contains($0) }) else { return nil }
         let digits = rest.filter { $0.isASCII && $0.isNumber }

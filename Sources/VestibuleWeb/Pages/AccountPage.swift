@@ -38,6 +38,12 @@ enum AccountPage {
         notice: String? = nil
     ) -> Page {
         let noticeHTML: HTML = notice.map { "<p class=\"panel\" role=\"status\">\($0)</p>" } ?? HTML(text: "")
+        let missing = fieldSection(
+            .missing, fields.missing, heading: .accountFieldsMissingHeading, lead: .accountFieldsMissingLead, fields, in: context
+        )
+        let offered = fieldSection(
+            .offered, fields.offered, heading: .accountFieldsOptionalHeading, lead: .accountFieldsOptionalLead, fields, in: context
+        )
         let changePassword: HTML = identities.contains { $0.method == .password }
             ? "<p><a href=\"/account/password\">\(context.text(.accountChangePassword))</a></p>"
             : HTML(text: "")
@@ -46,7 +52,7 @@ enum AccountPage {
             main: """
             <h1>\(context.text(.accountTitle))</h1>
             \(noticeHTML)
-            \(fieldSection(.missing, fields.missing, heading: .accountFieldsMissingHeading, lead: .accountFieldsMissingLead, fields, in: context))
+            \(missing)
             <h2>\(context.text(.accountMethodsHeading))</h2>
             \(methods(identities, in: context))
             \(changePassword)
@@ -57,7 +63,7 @@ enum AccountPage {
             <ul class="item-list">
             \(sessions.map { row(for: $0, isCurrent: $0.id == currentSession, in: context) })
             </ul>
-            \(fieldSection(.offered, fields.offered, heading: .accountFieldsOptionalHeading, lead: .accountFieldsOptionalLead, fields, in: context))
+            \(offered)
             <p><a href="/account/data">\(context.text(.accountDataLink))</a></p>
             <p><a href="/account/delete">\(context.text(.accountDeleteHeading))</a></p>
             """

@@ -12,7 +12,9 @@ enum EmbedStatusPage {
         let body: HTML
         if let session, let account = context.account {
             title = context.text(statusKey(for: session.method))
-            let who: HTML = (account.displayName ?? account.email).map { name -> HTML in " <bdi class=\"embed-who\">\(name)</bdi>" } ?? ""
+            let who: HTML = (account.displayName ?? account.email).map { name -> HTML in
+                " <bdi class=\"embed-who\">\(name)</bdi>"
+            } ?? ""
             body = """
             <p class="embed-line"><strong data-signed-in="\(session.method.rawValue)">\(title)</strong>\(who)</p>
             <p class="embed-line"><a href="/account" target="_top">\(context.text(.navAccount))</a></p>

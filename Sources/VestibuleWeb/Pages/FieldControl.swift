@@ -11,27 +11,31 @@ enum FieldControl {
     static func html(_ field: DataField, value: String = "", error: String? = nil, in context: PageContext) -> HTML {
         let id = "datafield-\(field.name)"
         let language = context.language.tag
-        var hints: [(id: String, text: String)] = [("\(id)-why", field.why.text(in: language))]
-        switch field.kind {
-        case .country where field.countries == nil: hints.append(("\(id)-format", context.text(.fieldCountryFormat)))
-        case .phone: hints.append(("\(id)-format", context.text(.fieldPhoneFormat)))
-        case .date: hints.append(("\(id)-format", context.text(.fieldDateFormat)))
-        default: break
+        // What describes the control, in reading order: why it is asked, the format it takes, what was wrong.
+        var descriptions: [(id: String, html: HTML)] = [
+            ("\(id)-why", "<p class=\"field-hint\" id=\"\(id)-why\">\(field.why.text(in: language))</p>"),
+        ]
+        let format: TextKey? = switch field.kind {
+        case .country where field.countries == nil: .fieldCountryFormat
+        case .phone: .fieldPhoneFormat
+        case .date: .fieldDateFormat
+        default: nil
         }
-        if let error { hints.append(("\(id)-error", error)) }
+        if let format {
+            descriptions.append(("\(id)-format", "<p class=\"field-hint\" id=\"\(id)-format\">\(context.text(format))</p>"))
+        }
+        if let error {
+            descriptions.append(("\(id)-error", "<p class=\"form-error\" id=\"\(id)-error\">\(error)</p>"))
+        }
         var attributes: [HTML] = [
             "id=\"\(id)\"", "name=\"\(inputName(of: field))\"",
-            "aria-describedby=\"\(hints.map(\.id).joined(separator: " "))\"",
+            "aria-describedby=\"\(descriptions.map(\.id).joined(separator: " "))\"",
         ]
         if field.isRequired { attributes.append("required") }
         if error != nil { attributes.append("aria-invalid=\"true\"") }
         let mark = context.text(field.isRequired ? .fieldRequired : .fieldOptional)
         let label: HTML = "<label for=\"\(id)\">\(field.label.text(in: language)) <span class=\"badge\">\(mark)</span></label>"
-        let hintHTML = HTML.join(hints.map { hint -> HTML in
-            hint.id.hasSuffix("-error")
-                ? "<p class=\"form-error\" id=\"\(hint.id)\">\(hint.text)</p>"
-                : "<p class=\"field-hint\" id=\"\(hint.id)\">\(hint.text)</p>"
-        })
+        let hintHTML = HTML.join(descriptions.map(\.html))
         switch field.kind {
         case .consent:
             if value == DataField.acceptedValue { attributes.append("checked") }

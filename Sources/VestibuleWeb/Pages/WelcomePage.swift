@@ -20,7 +20,8 @@ enum WelcomePage {
         inputs: [String: String] = [:], errors: [String: String] = [:]
     ) -> Page {
         let name = account.displayName ?? account.email
-        let heading = name.map { context.text(.welcomeTitleNamed, isolating: "name", $0) } ?? HTML(text: context.text(.welcomeTitle))
+        let heading = name.map { context.text(.welcomeTitleNamed, isolating: "name", $0) }
+            ?? HTML(text: context.text(.welcomeTitle))
         let relayHTML: HTML = switch relay {
         case .forwarding(let address)?:
             "<p class=\"panel\" data-relay=\"forwarding\">\(context.text(.welcomeRelayForwarding, isolating: "email", address))</p>"

@@ -54,7 +54,9 @@ extension WebApp {
         }
         let submission = try giveFields(asked, from: form, to: account.id, in: visitor.language)
         guard submission.errors.isEmpty else {
-            return try accountPage(request, visitor: visitor, status: .badRequest, fieldInputs: submission.inputs, fieldErrors: submission.errors)
+            return try accountPage(
+                request, visitor: visitor, status: .badRequest, fieldInputs: submission.inputs, fieldErrors: submission.errors
+            )
         }
         return .redirect(to: "/account?notice=field-saved")
     }
