@@ -37,6 +37,7 @@ extension Application {
             appleAppLinks: configuration.appleAppLinks,
             rateLimits: limits,
             appleButton: try makeAppleButtonChoice(configuration),
+            dataPolicy: configuration.dataPolicy,
             appOrigins: configuration.appOrigins,
             documentLimits: DocumentLimits(
                 maximumBytes: configuration.documentMaxBytes, perOwner: configuration.documentsPerOwner

@@ -163,6 +163,15 @@ extension PostgresStore {
             CREATE UNIQUE INDEX documents_account_name ON documents (account_id, name);
             CREATE UNIQUE INDEX documents_guest_name ON documents (guest_id, name);
             """),
+            SQLMigration(version: 7, sql: """
+            CREATE TABLE account_fields (
+                account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                name text NOT NULL,
+                value text NOT NULL,
+                given_at bigint NOT NULL,
+                PRIMARY KEY (account_id, name)
+            );
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -30,7 +30,8 @@ extension SQLStore {
         }
     }
 
-    /// Deletes the account; its identities, sessions and password credential go with it (`ON DELETE CASCADE`).
+    /// Deletes the account; its identities, sessions, password credential and field values go with it
+    /// (`ON DELETE CASCADE`).
     public func deleteAccount(id: AccountID) throws(StoreError) {
         try writing("deleteAccount") { connection throws(StoreError) in
             try connection.run("DELETE FROM accounts WHERE id = \(id.rawValue)")

@@ -42,6 +42,9 @@ extension SQLTable {
             ("challenge_hash", .blob), ("purpose", .text), ("account_id", .text), ("display_name", .text),
             ("expires_at", .integer),
         ]),
+        SQLTable("account_fields", key: ["account_id", "name"], [
+            ("account_id", .text), ("name", .text), ("value", .text), ("given_at", .integer),
+        ]),
         SQLTable("pending_steps", key: ["kind", "handle_hash"], [
             ("kind", .text), ("handle_hash", .blob), ("sealed_payload", .blob), ("expires_at", .integer),
         ]),

@@ -165,6 +165,16 @@ extension SQLiteStore {
             CREATE UNIQUE INDEX documents_account_name ON documents (account_id, name);
             CREATE UNIQUE INDEX documents_guest_name ON documents (guest_id, name);
             """),
+            // What people gave for the operator's declared fields (the data policy), one value per field.
+            SQLMigration(version: 7, sql: """
+            CREATE TABLE account_fields (
+                account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                name TEXT NOT NULL,
+                value TEXT NOT NULL,
+                given_at INTEGER NOT NULL,
+                PRIMARY KEY (account_id, name)
+            ) STRICT;
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

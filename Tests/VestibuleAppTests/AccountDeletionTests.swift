@@ -35,9 +35,10 @@ import VestibuleCore
     }
 
     /// After deletion no row of the person remains in any table: not their documents, whether an app saved
-    /// them for the account or for the guest they were before signing in, nor that guest.
-    @Test func deletionLeavesNoRowOfThePersonNeitherDocumentsNorTheGuestTheyWere() throws {
-        let app = try TestApplication()
+    /// them for the account or for the guest they were before signing in, nor that guest, nor what they gave
+    /// for the data policy's fields (SIWA-14).
+    @Test func deletionLeavesNoRowOfThePersonNeitherDocumentsNorTheGuestTheyWereNorFieldValues() throws {
+        let app = try TestApplication { $0.dataPolicy = ShopPolicy.policy }
         defer { app.application.shutdown() }
         let (account, cookie) = try app.signIn()
         let session = APIClient(app: app, bearer: String(cookie.dropFirst("vestibule_session=".count)))
@@ -45,7 +46,16 @@ import VestibuleCore
         try guest.create("cart", #"{"books":["Dune"]}"#)
         try session.create("prefs", "{}")
         #expect(try session.post("/api/v1/guests/claim", #"{"guestToken":"\#(guest.bearer ?? "")"}"#).status == .ok)
-        #expect(try app.rowsHolding(account.id.rawValue) >= 5, "account, identity, Apple record, session, two documents")
+        for (name, value) in [("phone", "+49 151 12345678"), ("birthDate", "1990-12-10"), ("country", "GB")] {
+            let put = try app.respond(
+                "/api/v1/account/fields/\(name)", method: .put,
+                headers: ["Content-Type": "application/json", "Authorization": "Bearer \(session.bearer ?? "")"],
+                body: #"{"value": "\#(value)"}"#
+            )
+            #expect(put.status == .ok, "\(put.text)")
+        }
+        #expect(try app.rowsHolding("+4915112345678") == 1)
+        #expect(try app.rowsHolding(account.id.rawValue) >= 8, "account, identity, Apple record, session, two documents, three fields")
         #expect(try app.rowsHolding(guestID) == 0, "the claimed guest is gone")
 
         let browser = FormClient(app)
@@ -54,5 +64,8 @@ import VestibuleCore
         #expect(try browser.post("/account/delete", [:]).headers["Location"] == "/?notice=account-deleted")
         #expect(try app.rowsHolding(account.id.rawValue) == 0, "no row of the account remains in any table")
         #expect(try app.withStore { try $0.documents(of: .account(account.id)) }.isEmpty)
+        for value in ["+4915112345678", "1990-12-10"] {
+            #expect(try app.rowsHolding(value) == 0, "nor any value it gave: \(value)")
+        }
     }
 }

@@ -21,7 +21,7 @@ import VestibuleJSON
         #expect(reply.status == .ok, "\(reply.text)")
         let json = try #require(JSONValue(parsing: reply.body))
         let token = try #require(json["sessionToken"]?.stringValue)
-        #expect(json["redirect"]?.stringValue == "/account?notice=welcome")
+        #expect(json["redirect"]?.stringValue == "/welcome", "a new account is welcomed first")
         #expect(reply.headers["Set-Cookie"] == nil, "an app gets a token, not a cookie")
 
         let accountID = AccountID(rawValue: try #require(json["accountID"]?.stringValue))

@@ -28,11 +28,22 @@ import VestibuleTesting
         #expect(result.output.contains("Configuration error: --port: port must be a whole number from 0 to 65535"))
     }
 
+    /// A data policy with a mistake stops the server before it serves anyone, saying which field is wrong.
+    @Test func aBadDataPolicyIsRefusedAtStartUpNamingTheField() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("policy-\(UUID().uuidString).json").path
+        try #"{"fields": [{"name": "birthDate", "type": "birthday", "required": false}]}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try VestibuleExecutable.run(["serve", "--port", "0", "--data-policy", file])
+        #expect(result.status == 78)
+        #expect(result.output.contains(
+            "Configuration error: data-policy \(file): field \"birthDate\": \"type\" must be one of consent, country, date, phone, text; got \"birthday\"."
+        ), "\(result.output)")
+    }
+
     @Test func migrateAppliesTheSchemaOnceAndReportsIt() throws {
         let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("vestibule-cli-\(UUID().uuidString)").path
         let first = try VestibuleExecutable.run(["migrate", "--data-dir", dataDirectory])
         #expect(first.status == 0, "\(first.output)")
-        #expect(first.output.contains("Migrations applied: 1, 2, 3, 4, 5."))
+        #expect(first.output.contains("Migrations applied: 1, 2, 3, 4, 5, 7."))
         let second = try VestibuleExecutable.run(["migrate", "--data-dir", dataDirectory])
         #expect(second.output.contains("Migrations applied: none (already current)."))
     }

@@ -114,6 +114,44 @@ import VestibuleCore
         }
     }
 
+    /// SIWA-9, SIWA-10: the operator's data policy is read at start-up, whole.
+    @Test func theDataPolicyFileIsReadAtStartUp() throws {
+        let file = try writeConfigFile(
+            #"{"fields": [{"name": "phone", "type": "phone", "required": false, "label": {"en": "Phone"}, "benefit": {"en": "Texts when it ships"}}]}"#
+        )
+        let configuration = try ConfigurationLoader(arguments: ["--data-policy", file], environment: [:]).load()
+        #expect(configuration.dataPolicy.fields.map(\.name) == ["phone"])
+        #expect(try ConfigurationLoader(arguments: [], environment: [:]).load().dataPolicy.fields.isEmpty, "none by default")
+    }
+
+    @Test func aBadDataPolicyIsRefusedNamingTheFileTheFieldAndTheProblem() throws {
+        let file = try writeConfigFile(
+            #"{"fields": [{"name": "phone", "type": "phone", "required": true, "label": {"en": "Phone"}, "benefit": {"en": "Texts"}}]}"#
+        )
+        #expect {
+            try ConfigurationLoader(arguments: [], environment: ["VESTIBULE_DATA_POLICY": file]).load()
+        } throws: { error in
+            "\(error)" == "data-policy \(file): field \"phone\" is required: say why in \"reason\", not \"benefit\" (which is for optional fields)."
+        }
+        #expect {
+            try ConfigurationLoader(arguments: ["--data-policy", "/nonexistent/policy.json"], environment: [:]).load()
+        } throws: { error in
+            "\(error)".contains("data-policy: the file /nonexistent/policy.json cannot be read")
+        }
+    }
+
+    @Test func appOriginsAreOriginsWithoutAPath() throws {
+        let configuration = try ConfigurationLoader(
+            arguments: ["--app-origins", "https://shop.example.com/, http://localhost:8090"], environment: [:]
+        ).load()
+        #expect(configuration.appOrigins == ["https://shop.example.com", "http://localhost:8090"])
+        #expect {
+            try ConfigurationLoader(arguments: ["--app-origins", "https://shop.example.com/cart"], environment: [:]).load()
+        } throws: { error in
+            "\(error)".contains("app-origins must be http or https origins without a path")
+        }
+    }
+
     @Test func theHelpListsEverySetting() {
         for setting in Setting.all {
             #expect(Configuration.settingsHelp.contains(setting.flag))

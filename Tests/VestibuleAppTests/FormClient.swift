@@ -46,7 +46,7 @@ final class FormClient {
         let code = try app.waitForCode(to: email)
         try get("/verify-email?email=\(email)")
         let verified = try post("/verify-email", ["email": email, "code": code])
-        guard verified.headers["Location"] == "/account?notice=welcome" else {
+        guard verified.headers["Location"] == "/welcome" else {
             throw TestFailure("verification failed: \(verified.status) \(verified.text)")
         }
     }

@@ -107,6 +107,7 @@ import VestibuleLogging
             #expect(allowed.status == .noContent)
             #expect(allowed.headers["X-Vestibule-Account"] == account.id.rawValue)
             #expect(allowed.headers["X-Vestibule-Method"] == "apple")
+            #expect(allowed.headers["X-Vestibule-Complete"] == "true", "no data policy: nothing is missing")
             #expect(allowed.headers["Cache-Control"] == "no-store")
         }
 

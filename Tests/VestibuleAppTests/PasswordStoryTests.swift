@@ -37,9 +37,11 @@ import VestibuleWebDriver
         let signUpCode = try code(in: smtp.waitForMessage(count: 1)[0])
         try browser.find("#field-code").sendKeys(signUpCode)
         try browser.find("form[action='/verify-email'] button").click()
-        _ = try browser.waitFor("form[action$='/revoke']")  // the account page, not the page being left
-        #expect(try browser.find("main [role=status]").text.contains("Welcome"))
-        #expect(try browser.currentURL.hasPrefix("\(base)/account"))
+        _ = try browser.waitFor("main a[href='/continue']")  // the welcome page, not the page being left
+        #expect(try browser.find("main h1").text == "Welcome, \(email)!", "greeted by the email, as no name was given")
+        #expect(try browser.currentURL == "\(base)/welcome")
+        try browser.navigate(to: "\(base)/account")
+        _ = try browser.waitFor("form[action$='/revoke']")
         #expect(try browser.pageSource.contains("Using a password"))
 
         // Sign out, then sign in with the password.

@@ -73,7 +73,7 @@ final class SocketBrowser {
         let code = try MailedCode.wait(for: email, inDataDirectories: dataDirectories)
         try get("/verify-email?email=\(email)").expect(200)
         let verified = post("/verify-email", ["email": email, "code": code])
-        guard verified.location == "/account?notice=welcome" else {
+        guard verified.location == "/welcome" else {
             throw TestFailure("verification failed: \(verified.status.map(String.init) ?? "no response") \(verified.text)")
         }
     }

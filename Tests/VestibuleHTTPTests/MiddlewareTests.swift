@@ -40,6 +40,26 @@ import Testing
         #expect(response.headers["Strict-Transport-Security"] == nil)
     }
 
+    /// An element meant for other sites' frames names its framers in its own policy; the older header that
+    /// forbids all framing would contradict it, so it is left out for that response alone.
+    @Test func aResponseWhosePolicyNamesItsFramersGetsNoFrameDenial() {
+        let headers = SecurityHeaders(strictTransportSecurity: false)
+        var framable = HTTPHeaders()
+        framable.add(
+            "Content-Security-Policy",
+            SecurityHeaders.contentSecurityPolicy(formActions: [], images: [], frameAncestors: ["'self'", "https://shop.example.com"])
+        )
+        headers.apply(to: &framable)
+        #expect(framable["Content-Security-Policy"]?.hasSuffix("frame-ancestors 'self' https://shop.example.com") == true)
+        #expect(framable["X-Frame-Options"] == nil)
+        #expect(framable["X-Content-Type-Options"] == "nosniff", "the other headers still apply")
+
+        var unframable = HTTPHeaders()
+        unframable.add("Content-Security-Policy", SecurityHeaders.contentSecurityPolicy(formActions: [], images: []))
+        headers.apply(to: &unframable)
+        #expect(unframable["X-Frame-Options"] == "DENY")
+    }
+
     @Test func strictTransportSecurityOnlyWhenServedOverHTTPS() {
         var headers = HTTPHeaders()
         SecurityHeaders(strictTransportSecurity: true).apply(to: &headers)

@@ -1,4 +1,5 @@
 public import Foundation
+public import VestibuleCore
 public import VestibuleLogging
 
 /// Everything an operator can set. Each setting can come from a flag, an environment variable
@@ -79,12 +80,19 @@ public struct Configuration: Sendable, Equatable {
     public var signInAttemptsPerMinute = 30
     /// Password sign-in attempts per account per 15 minutes, from anywhere: slows guessing one password.
     public var signInAttemptsPerAccount = 10
-    /// Origins of the operator's apps on other sites (`https://shop.example.com`): a hand-off returns only there.
+    /// Origins of the operator's apps on other sites (`https://shop.example.com`): a hand-off returns only there,
+    /// and their pages may embed the signed-in status element (`/embed/status`).
     public var appOrigins: [String] = []
     /// The largest JSON document an app may store for a guest or an account, in bytes.
     public var documentMaxBytes = 65_536
     /// How many documents one guest or account may hold.
     public var documentsPerOwner = 100
+
+    /// The file that declares the extra data people are asked for (`data-policy`); read by the loader into
+    /// ``dataPolicy``.
+    public var dataPolicyFile: String?
+    /// The extra fields people are asked for, required or optional (SIWA-9, SIWA-10, SIWA-13); none by default.
+    public var dataPolicy = DataPolicy.empty
 
     public enum SMTPSecurity: String, Sendable, CaseIterable {
         /// Plain connection upgraded with STARTTLS, which is required: never falls back to clear text.

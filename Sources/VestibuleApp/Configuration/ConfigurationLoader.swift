@@ -1,4 +1,6 @@
 import Foundation
+import VestibuleCore
+import VestibuleWeb
 
 /// Builds a ``Configuration`` from its sources, in increasing precedence: defaults, the JSON config file,
 /// `VESTIBULE_…` environment variables, command-line flags.
@@ -35,8 +37,23 @@ public struct ConfigurationLoader: Sendable {
         }
         configuration.smtpPassword = environment[Self.smtpPasswordVariable]
         configuration.applePrivateKey = environment[Self.applePrivateKeyVariable]
+        if let path = configuration.dataPolicyFile {
+            configuration.dataPolicy = try Self.dataPolicy(at: path)
+        }
         try validate(configuration)
         return configuration
+    }
+
+    /// The data policy in the file at `path`, read once the sources agree on which file it is.
+    private static func dataPolicy(at path: String) throws(ConfigurationError) -> DataPolicy {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError("data-policy: the file \(path) cannot be read. Check the path and its permissions.")
+        }
+        do {
+            return try DataPolicy(json: Array(data), languages: Set(Language.allCases.map(\.tag)))
+        } catch {
+            throw ConfigurationError("data-policy \(path): \(error)")
+        }
     }
 
     /// `--name value` and `--name=value` pairs. Anything else is refused, naming the argument.

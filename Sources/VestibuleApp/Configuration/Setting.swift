@@ -210,12 +210,17 @@ extension Setting {
         Setting(key: "signInAttemptsPerAccount", placeholder: "N", summary: "Password sign-ins allowed per account per 15 minutes, from anywhere (default 10).") {
             $0.signInAttemptsPerAccount = try integer($1, named: "sign-in-attempts-per-account", in: 1...1_000_000)
         },
-        Setting(key: "appOrigins", placeholder: "ORIGINS", summary: "Comma-separated origins of your apps on other sites, e.g. https://shop.example.com: a hand-off from an app returns only to these (default: none).") {
-            let origins = $1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            guard origins.allSatisfy(isOrigin) else {
-                throw ConfigurationError("app-origins must be http or https origins without a path, like https://shop.example.com.")
+        Setting(key: "dataPolicy", placeholder: "FILE", summary: "A JSON file declaring extra data to ask people for, each field required (with its reason) or optional (with its benefit); see docs/api.md (default: none).") {
+            guard !$1.isEmpty else { throw ConfigurationError("data-policy must be the path of a JSON file.") }
+            $0.dataPolicyFile = $1
+        },
+        Setting(key: "appOrigins", placeholder: "ORIGINS", summary: "Comma-separated origins of your apps on other sites, e.g. https://shop.example.com: a hand-off from an app returns only to these, and their pages may embed the signed-in status (/embed/status) (default: none).") {
+            $0.appOrigins = try $1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.map { text throws(ConfigurationError) in
+                guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), let host = url.host(),
+                      url.path().isEmpty || url.path() == "/", url.query() == nil, url.fragment() == nil, url.user() == nil
+                else { throw ConfigurationError("app-origins must be http or https origins without a path, like https://shop.example.com; got \"\(text)\".") }
+                return "\(scheme)://\(host)\(url.port.map { ":\($0)" } ?? "")".lowercased()
             }
-            $0.appOrigins = origins.map { $0.lowercased() }
         },
         Setting(key: "documentMaxBytes", placeholder: "BYTES", summary: "Largest JSON document an app may store for a guest or an account (default 65536).") {
             $0.documentMaxBytes = try integer($1, named: "document-max-bytes", in: 1...(1 << 30))
@@ -240,13 +245,6 @@ extension Setting {
     }
 
     /// `scheme://host[:port]` with an http or https scheme and nothing after it.
-    private static func isOrigin(_ text: String) -> Bool {
-        guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()),
-              url.host() != nil, url.path().isEmpty, url.query() == nil, url.fragment() == nil, url.user() == nil
-        else { return false }
-        return true
-    }
-
     private static func boolean(_ text: String, named name: String) throws(ConfigurationError) -> Bool {
         switch text.lowercased() {
         case "true", "1", "yes": return true

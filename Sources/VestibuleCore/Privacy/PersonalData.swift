@@ -57,15 +57,33 @@ public struct PersonalData: Codable, Sendable, Equatable {
         public let expiresAt: Date
     }
 
+    /// A value the person gave for one of the operator's declared fields (SIWA-9).
+    public struct FieldData: Codable, Sendable, Equatable {
+        public let name: String
+        /// The field's label in the reader's language; its name when the policy no longer declares it.
+        public let label: String
+        /// The field's ``DataField/Kind`` (`consent`, `country`, …); `nil` when the policy no longer declares it.
+        public let kind: String?
+        public let value: String
+        /// When the person gave it: every field value comes from the person.
+        public let givenAt: Date
+        /// Whether the policy requires it; `nil` when the policy no longer declares it.
+        public let required: Bool?
+        /// Why it is held: the required field's reason or the optional field's benefit, in the reader's
+        /// language; `nil` when the policy no longer asks for it.
+        public let why: String?
+    }
+
     public let account: AccountData
     public let signInMethods: [SignInMethodData]
     public let passkeys: [PasskeyData]
     public let apple: [AppleData]
     public let sessions: [SessionData]
     public let documents: [DocumentData]
+    public let fields: [FieldData]
 
-    /// Reads it all from the store.
-    public init(of account: Account, from store: any Store) throws(StoreError) {
+    /// Reads it all from the store; labels and reasons of declared fields come from `policy` in `language`.
+    public init(of account: Account, from store: any Store, policy: DataPolicy, language: String) throws(StoreError) {
         self.account = AccountData(
             id: account.id.rawValue, displayName: account.displayName, email: account.email, createdAt: account.createdAt
         )
@@ -85,6 +103,14 @@ public struct PersonalData: Codable, Sendable, Equatable {
             AppleData(
                 clientID: $0.clientID, isPrivateEmail: $0.isPrivateEmail, forwardingDisabledAt: $0.forwardingDisabledAt,
                 holdsRefreshToken: $0.sealedRefreshToken != nil
+            )
+        }
+        fields = policy.ordered(try store.accountFields(of: account.id)).map { value in
+            let field = policy.field(named: value.name)
+            return FieldData(
+                name: value.name, label: field?.label.text(in: language) ?? value.name, kind: field?.kind.rawValue,
+                value: value.value,
+                givenAt: value.givenAt, required: field?.isRequired, why: field?.why.text(in: language)
             )
         }
         sessions = try store.sessions(of: account.id).map {

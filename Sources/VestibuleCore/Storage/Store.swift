@@ -31,8 +31,8 @@ public protocol Store: AttemptCounter {
     func account(id: AccountID) throws(StoreError) -> Account?
     /// Replaces the account's mutable fields. Fails with `.notFound` when it does not exist.
     func updateAccount(_ account: Account) throws(StoreError)
-    /// Deletes the account with its identities, sessions and password credential. Deleting a missing account is
-    /// not an error.
+    /// Deletes the account with its identities, sessions, password credential and field values. Deleting a
+    /// missing account is not an error.
     func deleteAccount(id: AccountID) throws(StoreError)
 
     // MARK: Identities
@@ -190,6 +190,17 @@ public protocol Store: AttemptCounter {
     /// Ends the account's sessions that were started with `method` (Apple consent revoked). Returns how many.
     @discardableResult
     func deleteSessions(of accountID: AccountID, signedInWith method: SignInMethod) throws(StoreError) -> Int
+
+    // MARK: Account fields (the data policy's extra data)
+
+    /// Stores what the person gave for a declared field, replacing what they gave before.
+    /// Fails with `.notFound` when the account does not exist.
+    func saveAccountField(_ value: FieldValue, of accountID: AccountID) throws(StoreError)
+    /// Every field value the account holds, by name.
+    func accountFields(of accountID: AccountID) throws(StoreError) -> [FieldValue]
+    /// Deletes one field value. Returns whether it existed.
+    @discardableResult
+    func deleteAccountField(name: String, of accountID: AccountID) throws(StoreError) -> Bool
 
     // MARK: Pending steps
 

@@ -8,13 +8,16 @@ public struct SecurityHeaders: Sendable {
     public static let defaultContentSecurityPolicy = contentSecurityPolicy(formActions: [], images: [])
 
     /// The default policy, with forms also allowed to lead to `formActions` (origins such as Apple's sign-in
-    /// page, where a same-origin form's redirect goes: `form-action` also governs redirects) and images from
-    /// `images` (Apple's button images).
-    public static func contentSecurityPolicy(formActions: [String], images: [String]) -> String {
+    /// page, where a same-origin form's redirect goes: `form-action` also governs redirects), images from
+    /// `images` (Apple's button images), and the page framed only by `frameAncestors` (none by default).
+    public static func contentSecurityPolicy(formActions: [String], images: [String], frameAncestors: [String] = [])
+        -> String
+    {
         let targets = (["'self'"] + formActions).joined(separator: " ")
         let imageSources = (["'self'", "data:"] + images).joined(separator: " ")
+        let framers = frameAncestors.isEmpty ? "'none'" : frameAncestors.joined(separator: " ")
         return "default-src 'self'; script-src 'self'; style-src 'self'; img-src \(imageSources); object-src 'none'; "
-            + "base-uri 'none'; form-action \(targets); frame-ancestors 'none'"
+            + "base-uri 'none'; form-action \(targets); frame-ancestors \(framers)"
     }
 
     public let fields: [(name: String, value: String)]
@@ -35,9 +38,21 @@ public struct SecurityHeaders: Sendable {
         self.fields = fields
     }
 
-    /// Adds each header that `headers` does not set yet.
+    /// Adds each header that `headers` does not set yet. A response whose own policy lets other pages frame it
+    /// (`frame-ancestors` other than `'none'`: an embeddable element) gets no `X-Frame-Options`, the older header
+    /// that would forbid exactly that.
     public func apply(to headers: inout HTTPHeaders) {
-        for (name, value) in fields { headers.addIfAbsent(name, value) }
+        let framable = headers["Content-Security-Policy"].map(Self.allowsFraming) ?? false
+        for (name, value) in fields where !(framable && HTTPHeaders.namesMatch(name, "X-Frame-Options")) {
+            headers.addIfAbsent(name, value)
+        }
+    }
+
+    private static func allowsFraming(_ policy: String) -> Bool {
+        policy.split(separator: ";").contains { directive in
+            let words = directive.split(separator: " ")
+            return words.first == "frame-ancestors" && words.dropFirst() != ["'none'"]
+        }
     }
 
     /// The same headers as middleware, for handlers served outside ``HTTPServer``.

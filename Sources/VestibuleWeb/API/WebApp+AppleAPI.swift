@@ -21,7 +21,7 @@ extension WebApp {
                 case .signedIn(let accountID, let created):
                     return try call.signedIn(
                         accountID, method: .apple, delivery: body.sessionDelivery,
-                        redirect: created ? "/account?notice=welcome" : "/account"
+                        redirect: created ? WelcomePage.path : "/account"
                     )
                 case .linked(let accountID):
                     return try .json(CeremonyReply(accountID: accountID.rawValue, redirect: "/account?notice=apple-linked"))

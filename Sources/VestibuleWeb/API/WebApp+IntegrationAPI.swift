@@ -31,6 +31,8 @@ extension WebApp {
                 response = .empty()
                 response.headers.replace("X-Vestibule-Account", account.id.rawValue)
                 response.headers.replace("X-Vestibule-Method", session.method.rawValue)
+                // Told, never enforced: an account without its required fields still gets through (SIWA-13).
+                response.headers.replace("X-Vestibule-Complete", try fields.missing(of: account.id).isEmpty ? "true" : "false")
             }
             // The answer depends on the cookie; a cache in between must not hand one visitor's yes to another.
             response.headers.replace("Cache-Control", "no-store")

@@ -50,7 +50,7 @@ extension WebApp {
                     let next = try hasPendingHandoff(request) ? "/continue" : "/account?notice=passkey-added"
                     return try .json(CeremonyReply(accountID: registration.credential.accountID.rawValue, redirect: next))
                 }
-                return try call.signedIn(registration.credential.accountID, method: .passkey, delivery: body.sessionDelivery, redirect: "/account?notice=welcome")
+                return try call.signedIn(registration.credential.accountID, method: .passkey, delivery: body.sessionDelivery, redirect: WelcomePage.path)
             }
         }
         router.post("/api/v1/passkeys/authentication/options") { request in

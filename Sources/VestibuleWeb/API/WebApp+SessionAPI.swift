@@ -13,6 +13,7 @@ extension WebApp {
             if let (session, account) = try call.signedIn() {
                 let identities = try services.store.identities(of: account.id)
                 let apple = try services.store.appleIdentities(of: account.id)
+                let missing = try fields.missing(of: account.id).map(\.name)
                 response = try .json(
                     SessionReply(
                         accountID: account.id.rawValue,
@@ -27,7 +28,9 @@ extension WebApp {
                                 emailForwarding: $0.forwardingDisabledAt == nil ? "on" : "off",
                                 forwardingDisabledAt: $0.forwardingDisabledAt?.formatted(.iso8601)
                             )
-                        }
+                        },
+                        complete: missing.isEmpty,
+                        missingFields: missing
                     )
                 )
             } else {
@@ -74,4 +77,8 @@ struct SessionReply: Encodable {
     /// Every way this account can sign in.
     let methods: [String]
     let apple: [AppleIdentity]
+    /// Whether the account has every required field of the data policy; optional fields never count.
+    let complete: Bool
+    /// The names of the required fields it lacks.
+    let missingFields: [String]
 }

@@ -90,7 +90,6 @@ public enum TextKey: String, Sendable, CaseIterable {
     case changeWrongCurrent = "change.wrongCurrent"
     case accountChangePassword = "account.changePassword"
     case accountPasswordChanged = "account.passwordChanged"
-    case accountWelcome = "account.welcome"
     case errorTooManyRequestsBody = "error.tooManyRequests.body"
     case mailVerifySubject = "mail.verify.subject"
     case mailVerifyBody = "mail.verify.body"
@@ -164,8 +163,6 @@ public enum TextKey: String, Sendable, CaseIterable {
     // capitalization, which custom buttons may not change; the first is `signInWithApple`. See AppleButtonTitle.
     case appleButtonSignUp = "appleButton.signUp"
     case appleButtonContinue = "appleButton.continue"
-    /// The welcome after sign-up, greeting by the name the person shared (SIWA-7, SIWA-14).
-    case accountWelcomeNamed = "account.welcomeNamed"
 
     // "Your data" (SIWA-14): every item held, where it came from and why, and its export.
     case dataTitle = "data.title"
@@ -200,4 +197,54 @@ public enum TextKey: String, Sendable, CaseIterable {
     case dataDocumentsHeading = "data.documentsHeading"
     case dataDocumentsWhy = "data.documentsWhy"
     case dataDocumentSize = "data.documentSize"
+
+    // The welcome page right after sign-up (SIWA-7, SIWA-14): greeting by the shared name or email, where mail
+    // goes for an Apple relay address, and the required fields of the data policy, asked once.
+    case welcomeTitle = "welcome.title"
+    case welcomeTitleNamed = "welcome.titleNamed"
+    case welcomeLead = "welcome.lead"
+    case welcomeRelayForwarding = "welcome.relayForwarding"
+    /// Relay forwarding is off: mail will not arrive, and how to turn it back on.
+    case welcomeRelayForwardingOff = "welcome.relayForwardingOff"
+    case welcomeFieldsHeading = "welcome.fieldsHeading"
+    case welcomeFieldsLead = "welcome.fieldsLead"
+    case welcomeContinue = "welcome.continue"
+    case welcomeNotNow = "welcome.notNow"
+
+    // The data policy's fields (SIWA-9, SIWA-10, SIWA-13): marks, format hints and refusals, the account page's
+    // sections (required and missing; optional, offered with their benefit) and "Your data".
+    case fieldRequired = "field.required"
+    case fieldOptional = "field.optional"
+    case fieldChoose = "field.choose"
+    case fieldCountryFormat = "field.countryFormat"
+    case fieldPhoneFormat = "field.phoneFormat"
+    case fieldDateFormat = "field.dateFormat"
+    case fieldReadTerms = "field.readTerms"
+    case fieldMissing = "field.missing"
+    case fieldNotAccepted = "field.notAccepted"
+    case fieldInvalidCountry = "field.invalidCountry"
+    case fieldInvalidDate = "field.invalidDate"
+    case fieldInvalidPhone = "field.invalidPhone"
+    case fieldInvalidText = "field.invalidText"
+    case fieldUnknown = "field.unknown"
+    case fieldRequiredKept = "field.requiredKept"
+    case accountFieldsMissingHeading = "account.fieldsMissingHeading"
+    case accountFieldsMissingLead = "account.fieldsMissingLead"
+    case accountFieldsOptionalHeading = "account.fieldsOptionalHeading"
+    case accountFieldsOptionalLead = "account.fieldsOptionalLead"
+    case accountFieldsSave = "account.fieldsSave"
+    case accountFieldsSaved = "account.fieldsSaved"
+    case dataFieldsHeading = "data.fieldsHeading"
+    case dataFieldsWhy = "data.fieldsWhy"
+    case dataFieldGiven = "data.fieldGiven"
+    case dataFieldNoLongerAsked = "data.fieldNoLongerAsked"
+    case dataFieldAccepted = "data.fieldAccepted"
+    case dataFieldRemove = "data.fieldRemove"
+
+    // The embeddable signed-in status (SIWA-8): how the current session was signed in.
+    case embedTitle = "embed.title"
+    case embedSignedInApple = "embed.signedInApple"
+    case embedSignedInPasskey = "embed.signedInPasskey"
+    case embedSignedInPassword = "embed.signedInPassword"
+    case embedSignedOut = "embed.signedOut"
 }

@@ -2,8 +2,9 @@ import Foundation
 import VestibuleCore
 
 /// "Your data" (SIWA-14): every item Vestibule holds about the person, section by section, each section saying
-/// where its items came from and why they are kept; then the JSON export of the same ``PersonalData`` and the
-/// way to delete the account.
+/// where its items came from and why they are kept; the values given for the data policy's fields, each with its
+/// own reason or benefit and the date it was given (optional ones removable); then the JSON export of the same
+/// ``PersonalData`` and the way to delete the account.
 enum PersonalDataPage {
     static func render(_ data: PersonalData, in context: PageContext) -> Page {
         let date = { (value: Date?) -> String in value.map { AccountPage.format($0, context) } ?? "—" }
@@ -41,16 +42,49 @@ enum PersonalDataPage {
                 ($0.name, "\(context.text(.dataDocumentSize, ["bytes": String($0.size)])) · \(date($0.updatedAt))")
             }
         )
+        let fields = data.fields.isEmpty ? HTML(text: "") : fieldSection(data.fields, in: context)
         return Page(
             title: context.text(.dataTitle),
             main: """
             <h1>\(context.text(.dataTitle))</h1>
             <p class="lead">\(context.text(.dataLead))</p>
-            \(account)\(methods)\(passkeys)\(apple)\(sessions)\(documents)
+            \(account)\(fields)\(methods)\(passkeys)\(apple)\(sessions)\(documents)
             <p><a href="/account/data.json" download>\(context.text(.dataDownload))</a></p>
             <p><a href="/account/delete">\(context.text(.accountDeleteHeading))</a></p>
             """
         )
+    }
+
+    /// The values the person gave: each with why it is asked and when they gave it; optional ones (and those no
+    /// longer asked) with a button that removes them.
+    private static func fieldSection(_ fields: [PersonalData.FieldData], in context: PageContext) -> HTML {
+        let rows = HTML.join(fields.map { field -> HTML in
+            let value: HTML = switch DataField.Kind(rawValue: field.kind ?? "") {
+            case .consent: context.text(.dataFieldAccepted, isolating: "terms", field.value)
+            case .country: "<bdi>\(countryName(field.value, in: context))</bdi>"
+            default: "<bdi>\(field.value)</bdi>"
+            }
+            let remove: HTML = field.required == true ? HTML(text: "") : """
+                <form method="post" action="/account/fields/\(field.name)/delete">\(context.csrfField)\
+                <button class="button button-secondary" type="submit">\(context.text(.dataFieldRemove))</button></form>
+                """
+            return """
+            <dt>\(field.label)</dt><dd>\(value)\
+            <p class="item-meta">\(field.why ?? context.text(.dataFieldNoLongerAsked))</p>\
+            <p class="item-meta">\(context.text(.dataFieldGiven, ["date": AccountPage.format(field.givenAt, context)]))</p>\
+            \(remove)</dd>
+            """
+        })
+        return """
+        <section class="data-section" data-fields><h2>\(context.text(.dataFieldsHeading))</h2>\
+        <p class="muted">\(context.text(.dataFieldsWhy))</p><dl class="data-list">\(rows)</dl></section>
+        """
+    }
+
+    /// A region code with the region's name in the reader's language: `日本 (JP)`.
+    private static func countryName(_ code: String, in context: PageContext) -> String {
+        guard let name = Locale(identifier: context.language.tag).localizedString(forRegionCode: code) else { return code }
+        return "\(name) (\(code))"
     }
 
     /// A heading, why its items are held, and the items as a description list (values isolated with `bdi`,

@@ -3,32 +3,36 @@ import VestibuleHTTP
 
 extension WebApp {
     func installAccountRoutes(on router: inout Router) {
-        router.get("/account") { request in try accountPage(request) }
+        router.get("/account") { request in try accountPage(request, visitor: try visitor(of: request)) }
         router.post("/sign-out") { request in try signOut(request) }
         router.get("/account/data") { request in try personalData(request, asJSON: false) }
         router.get("/account/data.json") { request in try personalData(request, asJSON: true) }
         router.post("/account/sessions/:id/revoke") { request in try revokeSession(request) }
     }
 
-    /// How you sign in (SIWA-8) and where you are signed in, each device revocable.
-    private func accountPage(_ request: Request) throws -> Response {
-        let visitor = try visitor(of: request)
+    /// How you sign in (SIWA-8) and where you are signed in, each device revocable; the data policy's fields
+    /// still missing or on offer (SIWA-13), with what a form sent for them when it was refused.
+    func accountPage(
+        _ request: Request, visitor: Visitor, status: HTTPStatus = .ok, fieldInputs: [String: String] = [:],
+        fieldErrors: [String: String] = [:]
+    ) throws -> Response {
         guard let session = visitor.session, let account = visitor.account else { return .redirect(to: "/sign-in") }
         let identities = try services.store.identities(of: account.id)
         let devices = try services.sessions.sessions(of: account.id)
         let passkeys = try services.store.passkeys(of: account.id)
         let apple = try services.apple.map { _ in try services.store.appleIdentities(of: account.id) }
+        let given = try fields.given(of: account.id)
         let notice: TextKey? = switch request.query["notice"] {
-        case "welcome": .accountWelcome
         case "password-changed": .accountPasswordChanged
         case "passkey-added": .accountPasskeyAdded
         case "passkey-renamed": .accountPasskeyRenamed
         case "passkey-deleted": .accountPasskeyDeleted
         case "apple-linked": .accountAppleLinked
         case "apple-unlinked": .accountAppleUnlinked
+        case "field-saved": .accountFieldsSaved
         default: nil
         }
-        return try render(for: request, visitor: visitor) { context in
+        return try render(for: request, visitor: visitor, status: status) { context in
             AccountPage.render(
                 in: context,
                 identities: identities,
@@ -36,11 +40,11 @@ extension WebApp {
                 apple: apple,
                 sessions: devices,
                 currentSession: session.id,
-                notice: notice.map { key in
-                    // Greet by the name the person shared, when there is one (SIWA-7).
-                    guard key == .accountWelcome, let name = account.displayName else { return context.text(key) }
-                    return context.text(.accountWelcomeNamed, ["name": name])
-                }
+                fields: AccountPage.Fields(
+                    missing: fields.policy.missing(from: given), offered: fields.policy.notGiven(from: given),
+                    inputs: fieldInputs, errors: fieldErrors
+                ),
+                notice: notice.map { context.text($0) }
             )
         }
     }
@@ -81,7 +85,7 @@ extension WebApp {
     private func personalData(_ request: Request, asJSON: Bool) throws -> Response {
         let visitor = try visitor(of: request)
         guard let account = visitor.account else { return .redirect(to: "/sign-in") }
-        let data = try PersonalData(of: account, from: services.store)
+        let data = try PersonalData(of: account, from: services.store, policy: fields.policy, language: visitor.language.tag)
         guard asJSON else { return try render(for: request, visitor: visitor) { PersonalDataPage.render(data, in: $0) } }
         var response = Response(status: .ok, body: try data.exportJSON())
         response.headers.replace("Content-Type", "application/json; charset=utf-8")

@@ -58,7 +58,7 @@ extension WebApp {
             switch outcome {
             case .signedIn(let accountID, let created):
                 return try signIn(accountID, method: .apple, visitor: visitor, request: request,
-                                  then: created ? "/account?notice=welcome" : "/continue")
+                                  then: created ? WelcomePage.path : "/continue")
             case .linked:
                 return .redirect(to: "/account?notice=apple-linked")
             case .needsLinking(let email, let handle):

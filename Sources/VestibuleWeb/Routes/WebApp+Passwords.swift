@@ -113,7 +113,7 @@ extension WebApp {
         try limits.record("code|address|\(request.remoteAddress)", configuration.rateLimits.codesPerAddress)
         do {
             let accountID = try services.passwords.verifyEmail(email, code: form["code"] ?? "")
-            return try signIn(accountID, method: .password, visitor: visitor, request: request, then: "/account?notice=welcome")
+            return try signIn(accountID, method: .password, visitor: visitor, request: request, then: WelcomePage.path)
         } catch let error as AccountError {
             return try render(for: request, visitor: visitor, status: .badRequest) { context in
                 VerifyEmailPage.render(in: context, email: email, error: message(for: error, in: context))

@@ -26,6 +26,10 @@ public struct WebApp: Sendable {
     /// is a redirect to Apple's page, which `form-action` governs, and Apple's button is an image from Apple.
     /// Made once here, not per page.
     let pageSecurityPolicy: String?
+    /// The status element's policy: like the pages', but other sites of the operator may frame it.
+    let embedSecurityPolicy: String
+    /// The data policy applied to accounts: what is missing, giving and taking back values.
+    let fields: AccountFields
 
     public struct SetupError: Error, CustomStringConvertible {
         public let description: String
@@ -71,6 +75,10 @@ public struct WebApp: Sendable {
         self.mail = AccountMail(queue: services.mail, localization: localization, origin: configuration.origin)
         self.clock = clock
         self.logger = logger
+        self.fields = AccountFields(policy: configuration.dataPolicy, store: services.store, clock: clock)
+        embedSecurityPolicy = SecurityHeaders.contentSecurityPolicy(
+            formActions: [], images: [], frameAncestors: ["'self'"] + configuration.appOrigins
+        )
         pageSecurityPolicy = services.apple.map { apple in
             SecurityHeaders.contentSecurityPolicy(
                 formActions: [apple.signIn.server.endpoints.authorizeOrigin],
@@ -88,6 +96,9 @@ public struct WebApp: Sendable {
             }
         }
         installAccountRoutes(on: &router)
+        installWelcomeRoutes(on: &router)
+        installFieldRoutes(on: &router)
+        installEmbedRoutes(on: &router)
         installPasswordRoutes(on: &router)
         installPasskeyRoutes(on: &router)
         installAppleRoutes(on: &router)

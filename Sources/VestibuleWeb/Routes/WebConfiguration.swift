@@ -21,7 +21,11 @@ public struct WebConfiguration: Sendable {
     /// The Sign in with Apple button, when Vestibule talks to Apple's servers; `nil` draws a text button (the
     /// built-in emulator, in development).
     public var appleButton: AppleButtonChoice?
-    /// Origins of the operator's apps (`https://shop.example.com`): a hand-off returns only to these.
+    /// The extra data people are asked for: required fields on the welcome page, optional ones on the account
+    /// page (SIWA-9, SIWA-10, SIWA-13).
+    public var dataPolicy: DataPolicy
+    /// Origins of the operator's apps (`https://shop.example.com`): a hand-off returns only to these, and their
+    /// pages may embed the signed-in status (`/embed/status`).
     public var appOrigins: [String]
     /// How large, and how many, the documents of one guest or account may be.
     public var documentLimits: DocumentLimits
@@ -35,6 +39,7 @@ public struct WebConfiguration: Sendable {
         appleAppLinks: Bool = false,
         rateLimits: RateLimits = RateLimits(),
         appleButton: AppleButtonChoice? = nil,
+        dataPolicy: DataPolicy = .empty,
         appOrigins: [String] = [],
         documentLimits: DocumentLimits = DocumentLimits()
     ) {
@@ -46,6 +51,7 @@ public struct WebConfiguration: Sendable {
         self.appleAppLinks = appleAppLinks
         self.rateLimits = rateLimits
         self.appleButton = appleButton
+        self.dataPolicy = dataPolicy
         self.appOrigins = appOrigins
         self.documentLimits = documentLimits
     }
