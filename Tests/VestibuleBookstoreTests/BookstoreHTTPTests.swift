@@ -63,19 +63,22 @@ import VestibuleTesting
             let confirmation = try shopper.get(location)
             #expect(confirmation.text.contains("Thank you for your order"))
             #expect(confirmation.text.contains("Create an account to track this order"))
-            let handoff = try shopper.post("/account/create", ["order": id])
-            #expect(handoff.status == 303)
-            let url = try #require(handoff.headers["Location"])
-            #expect(url.hasPrefix(site.vestibuleOrigin + "/handoff/"))
-            #expect(shopper.cookie("bookstore_handoff")?.isEmpty == false, "the exchange key stays with this browser")
-
-            // Vestibule's side, as the browser follows: the sign-up page, prefilled.
-            let browser = ShopperClient(origin: site.vestibuleOrigin)
-            let opened = try browser.get(String(url.dropFirst(site.vestibuleOrigin.count)))
-            #expect(opened.headers["Location"] == "/sign-up")
-            let signUp = try browser.get("/sign-up").text
-            #expect(signUp.contains("value=\"Ada Lovelace\""))
-            #expect(signUp.contains("value=\"ada@example.com\""))
+            // Vestibule's side, as the browser follows: a passkey on the sign-up page, name and email filled in;
+            // Sign in with Apple on the sign-in page, with the email.
+            for (method, page) in [("passkey", "/sign-up"), ("apple", "/sign-in")] {
+                let handoff = try shopper.post("/account/create", ["order": id, "method": method])
+                #expect(handoff.status == 303)
+                let url = try #require(handoff.headers["Location"])
+                #expect(url.hasPrefix(site.vestibuleOrigin + "/handoff/"))
+                #expect(shopper.cookie("bookstore_handoff")?.isEmpty == false, "the exchange key stays with this browser")
+                let browser = ShopperClient(origin: site.vestibuleOrigin)
+                let opened = try browser.get(String(url.dropFirst(site.vestibuleOrigin.count)))
+                #expect(opened.headers["Location"] == page)
+                let prefilled = try browser.get(page).text
+                #expect(prefilled.contains("value=\"ada@example.com\""), "\(page)")
+                if method == "passkey" { #expect(prefilled.contains("value=\"Ada Lovelace\"")) }
+                try shopper.get(location)
+            }
         }
     }
 
@@ -120,8 +123,9 @@ import VestibuleTesting
                 ("/cart/update", ["book": "../cart", "quantity": "1"], 400),
                 ("/checkout", ["name": " ", "email": "not an address"], 400),
                 ("/checkout", ["name": String(repeating: "長", count: 10_000), "email": "ada@example.com"], 400),
-                ("/account/create", ["order": "../../cart"], 400),
-                ("/account/create", ["order": "0123456789AB"], 400),
+                ("/account/create", ["order": "../../cart", "method": "passkey"], 400),
+                ("/account/create", ["order": "0123456789AB", "method": "apple"], 400),
+                ("/account/create", ["order": "0123456789AB", "method": "fax"], 400),
             ]
             for (path, fields, status) in posts {
                 try shopper.get("/cart")

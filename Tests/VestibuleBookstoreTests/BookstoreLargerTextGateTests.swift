@@ -43,7 +43,7 @@ import VestibuleWebDriver
         let order = try customer.checkOut(name: "Ada Lovelace", email: "ada.lovelace.with.a.long.address@example.com")
         try customer.addToCart("alice-in-wonderland")
         try browser.navigate(to: "\(base)/orders/\(order)")
-        try customer.createAccount()
+        try customer.createAccount(with: "passkey")
         try customer.signUpWithPasskey()
         let session = try #require(try browser.cookie(named: "bookstore_session"))
         browser.close()

@@ -34,7 +34,10 @@ struct BookstoreStoryTests {
             // Still a guest, the person adds a book for later, then takes the offer on the order's page.
             try shopper.addToCart("frankenstein")
             try browser.navigate(to: site.bookstoreOrigin + "/orders/\(order)")
-            try shopper.createAccount()
+            #expect(try browser.findAll(".account-choices button").map { try $0.text } == [
+                "Continue with Apple", "Create an account with a passkey",
+            ])
+            try shopper.createAccount(with: "passkey")
             #expect(try shopper.value(of: "form[data-passkey=sign-up] #field-displayName") == "Ada Lovelace",
                     "the name given at checkout is filled in")
             try shopper.signUpWithPasskey()
@@ -67,8 +70,9 @@ struct BookstoreStoryTests {
             #expect(try browser.find("#account-offer-title").text == "アカウントを作成して、このご注文をいつでも確認")
             try shopper.addToCart("alice-in-wonderland")
             try browser.navigate(to: site.bookstoreOrigin + "/orders/\(order)")
-            try shopper.createAccount()
+            try shopper.createAccount(with: "apple")
             #expect(try browser.find("html").attribute("lang") == "ja", "Vestibule's page speaks Japanese too")
+            #expect(try shopper.value(of: "#field-email") == "kinnosuke@example.jp", "the email given at checkout")
             try shopper.continueWithApple(appleID: "kinnosuke@icloud.example", firstName: "金之助", lastName: "夏目")
 
             #expect(try browser.find("main h1").text == "ご注文履歴")

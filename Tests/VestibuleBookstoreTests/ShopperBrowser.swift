@@ -27,12 +27,14 @@ struct ShopperBrowser {
         return id
     }
 
-    /// On an order's page: "Create an account", which leads to Vestibule's sign-up page.
-    func createAccount() throws {
-        try browser.waitFor("form[action='/account/create'] button").click()
-        _ = try browser.waitFor("form[data-passkey=sign-up]")
-        guard try browser.currentURL == site.vestibuleOrigin + "/sign-up" else {
-            throw TestFailure("not on Vestibule's sign-up page: \(try browser.currentURL)")
+    /// On an order's page, "Create an account" one of its two ways (`apple` or `passkey`), which leads to
+    /// Vestibule's sign-in page (led by Sign in with Apple) or its sign-up page.
+    func createAccount(with method: String) throws {
+        try browser.waitFor("form[action='/account/create'] button[value=\(method)]").click()
+        let (path, form) = method == "apple" ? ("/sign-in", "form.apple-start") : ("/sign-up", "form[data-passkey=sign-up]")
+        _ = try browser.waitFor(form)
+        guard try browser.currentURL == site.vestibuleOrigin + path else {
+            throw TestFailure("not on Vestibule's \(path): \(try browser.currentURL)")
         }
     }
 
@@ -47,17 +49,15 @@ struct ShopperBrowser {
         try returnToShop()
     }
 
-    /// On Vestibule's sign-up or sign-in page: Sign in with Apple, through the emulator's consent page.
+    /// On Vestibule's sign-in page: Sign in with Apple, through the emulator's consent page.
     func continueWithApple(appleID: String, firstName: String, lastName: String) throws {
         try browser.find("form.apple-start button").click()
         try browser.consentAtAppleEmulator(appleID: appleID, firstName: firstName, lastName: lastName, hide: false)
         try returnToShop()
     }
 
-    /// From Vestibule back to the bookstore's "Your orders". A new account first sees Vestibule's welcome page,
-    /// whose "Continue" leads on to `/continue`; where the welcome page has not landed yet, sign-ups end on the
-    /// account page, and the step goes on to `/continue` itself, as that link does. A returning customer goes
-    /// straight back.
+    /// From Vestibule back to the bookstore's "Your orders": a new account first sees Vestibule's welcome page
+    /// and its "Continue"; a returning customer goes straight back.
     func returnToShop() throws {
         let deadline = Date().addingTimeInterval(15)
         while true {
@@ -65,8 +65,6 @@ struct ShopperBrowser {
             if url.hasPrefix(site.bookstoreOrigin + "/orders") { break }
             if url.hasPrefix(site.vestibuleOrigin + "/welcome"), let next = try browser.findAll("main a[href='/continue']").first {
                 try next.click()
-            } else if url.hasPrefix(site.vestibuleOrigin + "/account") {
-                try browser.navigate(to: site.vestibuleOrigin + "/continue")
             }
             guard Date() < deadline else { throw TestFailure("never back at the bookstore: \(url)") }
             Thread.sleep(forTimeInterval: 0.05)

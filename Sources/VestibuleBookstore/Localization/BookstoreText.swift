@@ -54,7 +54,8 @@ enum BookstoreText: String, Sendable, CaseIterable {
     case accountOfferTitle = "accountOffer.title"
     case accountOfferBenefit = "accountOffer.benefit"
     case accountOfferHow = "accountOffer.how"
-    case accountOfferButton = "accountOffer.button"
+    case accountOfferApple = "accountOffer.apple"
+    case accountOfferPasskey = "accountOffer.passkey"
     case accountOfferLater = "accountOffer.later"
 
     case ordersTitle = "orders.title"

@@ -36,8 +36,10 @@ enum OrderHeader {
     }
 }
 
-/// "Create an account to track this order": one form that starts a sign-up hand-off at Vestibule carrying the
-/// order's name and email and the guest, whose cart and orders then move into the new account.
+/// "Create an account to track this order": a hand-off to Vestibule carrying the order's name and email and
+/// the guest, whose cart and orders then move into the new account. Two ways, one button each, at one width
+/// and height with Sign in with Apple first (SIWA-15): Apple through Vestibule's sign-in page, which leads with
+/// it and creates the account on a first use; a passkey through its sign-up page, the name filled in.
 enum AccountOffer {
     static func render(for order: Order, in context: PageContext) -> HTML {
         """
@@ -45,9 +47,10 @@ enum AccountOffer {
         <h2 id="account-offer-title">\(context.text(.accountOfferTitle))</h2>
         <p>\(context.text(.accountOfferBenefit))</p>
         <p>\(context.text(.accountOfferHow))</p>
-        <form class="stacked-form" method="post" action="/account/create">\(context.csrfField)\
-        <input type="hidden" name="order" value="\(order.id)">\
-        <button class="button" type="submit">\(context.text(.accountOfferButton))</button>\
+        <form class="account-choices" method="post" action="/account/create">\(context.csrfField)\
+        <input type="hidden" name="order" value="\(order.id)">
+        <button class="button button-apple" type="submit" name="method" value="apple">\(context.text(.accountOfferApple))</button>
+        <button class="button" type="submit" name="method" value="passkey">\(context.text(.accountOfferPasskey))</button>
         </form>
         <p class="muted">\(context.text(.accountOfferLater))</p>
         </section>

@@ -15,16 +15,23 @@ extension BookstoreApp {
             return try handOff(HandoffRequest(returnTo: returnURL, mode: .signIn, merge: .keepBoth), shopper: shopper)
         }
 
-        // "Create an account to track this order": sign-up at Vestibule with the name and email the order
-        // already has (SIWA-6); the guest, with its cart and orders, goes along.
+        // "Create an account to track this order", with the name and email the order already has (SIWA-6); the
+        // guest, with its cart and orders, goes along. A passkey is made on Vestibule's sign-up page; Sign in with
+        // Apple is on its sign-in page, where a first use creates the account.
         router.post("/account/create") { request in
             let (shopper, form) = try checkedForm(request)
             guard !shopper.isSignedIn else { return try redirect(to: "/orders", shopper: shopper) }
+            let mode: HandoffRequest.Mode
+            switch form["method"] {
+            case "apple": mode = .signIn
+            case "passkey": mode = .signUp
+            default: throw HTTPError(.badRequest, "No such way to create an account.")
+            }
             guard let owner = shopper.owner, let id = form["order"], let order = try shop.order(id, of: owner) else {
                 throw HTTPError(.badRequest, "No such order.")
             }
             let request = HandoffRequest(
-                returnTo: returnURL, mode: .signUp, merge: .keepBoth, name: order.name, email: order.email
+                returnTo: returnURL, mode: mode, merge: .keepBoth, name: order.name, email: order.email
             )
             return try handOff(request, shopper: shopper)
         }
