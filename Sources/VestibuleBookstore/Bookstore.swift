@@ -45,6 +45,7 @@ public final class Bookstore: Sendable {
                 // bookstore keeps no secret on disk.
                 csrf: CSRFGuard(key: SecureRandom.bytes(32), origin: configuration.origin),
                 cookies: BookstoreCookies(secure: configuration.secure),
+                guestLimit: GuestLimit(),
                 clock: clock,
                 logger: logger
             )

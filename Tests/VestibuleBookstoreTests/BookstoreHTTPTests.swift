@@ -82,6 +82,26 @@ import VestibuleTesting
         }
     }
 
+    /// Vestibule counts the guests the bookstore makes against the bookstore's one address: so that one client
+    /// cannot use that up for everyone, the bookstore itself limits the guests made per client address.
+    @Test func aClientThatKeepsMakingNewGuestsIsToldToWait() throws {
+        try withSite { site in
+            var statuses: [Int] = []
+            for _ in 0..<11 {
+                let visitor = ShopperClient(origin: site.bookstoreOrigin)
+                try visitor.get("/")
+                statuses.append(try visitor.post("/cart/add", ["book": "botchan"]).status)
+            }
+            #expect(statuses == Array(repeating: 303, count: 10) + [429])
+            let refused = ShopperClient(origin: site.bookstoreOrigin)
+            try refused.get("/")
+            let page = try refused.post("/cart/add", ["book": "botchan"])
+            #expect(page.text.contains("Too many requests"))
+            #expect(Int(page.headers["Retry-After"] ?? "") ?? 0 > 0)
+            #expect(refused.cookie("bookstore_guest") == nil)
+        }
+    }
+
     /// Every form checks that it comes from the bookstore's own pages: the token bound to this browser, and the
     /// bookstore's origin. A refused form changes nothing (here: makes no guest).
     @Test func formsWithoutThisBrowsersTokenOrFromAnotherSiteAreRefused() throws {

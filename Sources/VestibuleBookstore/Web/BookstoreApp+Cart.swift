@@ -16,7 +16,13 @@ extension BookstoreApp {
             guard let book = form["book"].flatMap(shop.catalog.book) else {
                 throw HTTPError(.badRequest, "No such book.")
             }
-            let owner = try shopper.owner ?? vestibule.createGuest()
+            let owner: Owner
+            if let existing = shopper.owner {
+                owner = existing
+            } else {
+                try guestLimit.record(request.remoteAddress, now: clock())
+                owner = try vestibule.createGuest()
+            }
             try shop.updateCart(of: owner) { $0.add(book.id) }
             var response = try redirect(to: "/cart?added=\(book.id)", shopper: shopper)
             if shopper.owner == nil { try cookies.guest.set(owner.bearer, on: &response) }

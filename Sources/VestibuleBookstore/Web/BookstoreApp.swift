@@ -13,6 +13,7 @@ struct BookstoreApp: Sendable {
     let stylesheet: [UInt8]
     let csrf: CSRFGuard
     let cookies: BookstoreCookies
+    let guestLimit: GuestLimit
     let clock: @Sendable () -> Date
     let logger: Logger
 
