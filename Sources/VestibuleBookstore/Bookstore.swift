@@ -27,7 +27,6 @@ public final class Bookstore: Sendable {
     /// ``start()``, and nothing is asked of Vestibule until a shopper keeps something.
     public static func build(
         configuration: BookstoreConfiguration,
-        vestibule: VestibuleClient? = nil,
         logger: Logger,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) throws(SetupError) -> Bookstore {
@@ -36,7 +35,7 @@ public final class Bookstore: Sendable {
             app = BookstoreApp(
                 configuration: configuration,
                 shop: Shop(
-                    vestibule: vestibule ?? VestibuleClient(origin: configuration.vestibuleOrigin),
+                    vestibule: VestibuleClient(origin: configuration.vestibuleOrigin),
                     catalog: try Catalog.bundled()
                 ),
                 localization: try BookstoreLocalization(),

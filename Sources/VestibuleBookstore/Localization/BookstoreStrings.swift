@@ -48,9 +48,6 @@ struct BookstoreStrings: Sendable {
     func day(_ date: Date) -> String {
         date.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: locale, timeZone: .gmt))
     }
-
-    /// Every translation, for checks over the whole catalog.
-    var allTexts: [String] { Array(entries.values) }
 }
 
 /// The bookstore's texts in every language, loaded once.
