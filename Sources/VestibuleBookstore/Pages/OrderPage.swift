@@ -28,11 +28,15 @@ enum OrderPage {
 /// An order's number and day, under its heading.
 enum OrderHeader {
     static func render(_ order: Order, in context: PageContext) -> HTML {
-        let placed = order.date.map { context.text(.orderPlaced, ["date": context.strings.day($0)]) } ?? ""
-        return """
-        <p class="muted" data-order-number="\(order.id)">\
-        \(context.text(.orderNumber, isolating: "id", order.id)) · \(placed)</p>
         """
+        <p class="muted" data-order-number="\(order.id)">\
+        \(context.text(.orderNumber, isolating: "id", order.id)) · \(placed(order, in: context))</p>
+        """
+    }
+
+    /// "Placed on December 1, 2026".
+    static func placed(_ order: Order, in context: PageContext) -> String {
+        order.date.map { context.text(.orderPlaced, ["date": context.strings.day($0)]) } ?? ""
     }
 }
 

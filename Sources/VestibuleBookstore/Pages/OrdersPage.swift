@@ -49,7 +49,7 @@ enum OrdersPage {
         """
         <li class="order" data-order="\(order.id)">
         <h2><a href="/orders/\(order.id)">\(context.text(.orderNumber, isolating: "id", order.id))</a></h2>
-        \(OrderHeader.render(order, in: context))
+        <p class="muted">\(OrderHeader.placed(order, in: context))</p>
         \(LineList.render(order.lines, in: context))
         </li>
         """
