@@ -8,13 +8,10 @@ import VestibuleHTML
 /// with. `vestibule-bookstore` and the tests build it through the same ``build(configuration:logger:clock:)``.
 public final class Bookstore: Sendable {
     public let configuration: BookstoreConfiguration
-    /// The whole request pipeline, callable in-process or through ``start()`` over HTTP.
-    public let handler: Handler
     private let server: HTTPServer
 
-    private init(configuration: BookstoreConfiguration, handler: @escaping Handler, server: HTTPServer) {
+    private init(configuration: BookstoreConfiguration, server: HTTPServer) {
         self.configuration = configuration
-        self.handler = handler
         self.server = server
     }
 
@@ -24,7 +21,7 @@ public final class Bookstore: Sendable {
     }
 
     /// Loads the catalog, the texts and the stylesheet, and assembles the routes. Nothing listens until
-    /// ``start()``, and nothing is asked of Vestibule until a shopper keeps something.
+    /// ``start()``, and Vestibule is asked nothing until a request needs it.
     public static func build(
         configuration: BookstoreConfiguration,
         logger: Logger,
@@ -66,7 +63,7 @@ public final class Bookstore: Sendable {
             formActions: [configuration.vestibuleOrigin], images: []
         )
         return Bookstore(
-            configuration: configuration, handler: handler,
+            configuration: configuration,
             server: HTTPServer(configuration: server, logger: logger.child("http"), handler: handler)
         )
     }

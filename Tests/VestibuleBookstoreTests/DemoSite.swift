@@ -19,7 +19,8 @@ final class DemoSite {
         dataDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("vestibule-bookstore-\(UUID().uuidString)").path
         let vestibulePort = try FreePort.find()
-        let bookstorePort = try FreePort.find()
+        var bookstorePort = try FreePort.find()
+        while bookstorePort == vestibulePort { bookstorePort = try FreePort.find() }
         vestibuleOrigin = "http://localhost:\(vestibulePort)"
         bookstoreOrigin = "http://localhost:\(bookstorePort)"
         vestibule = try ServerProcess(arguments: [
