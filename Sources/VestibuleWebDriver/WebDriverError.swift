@@ -35,5 +35,11 @@ public struct WebDriverError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// Whether the command was cut short because the page navigated while it ran (chromedriver answers
+    /// `unknown error: aborted by navigation`): the same command on the new page may well succeed.
+    public var isAbortedByNavigation: Bool {
+        code == .unknownError && message.contains("aborted by navigation")
+    }
+
     public var description: String { "WebDriver error (\(code)): \(message)" }
 }

@@ -82,7 +82,8 @@ extension BookstoreApp {
     /// this browser, and sends the browser to Vestibule's page.
     private func handOff(_ handoffRequest: HandoffRequest, shopper: Shopper) throws -> Response {
         let handoff = try vestibule.startHandoff(handoffRequest, bringing: shopper.guestToken.map { .guest(token: $0) })
-        var response = try redirect(to: handoff.url, shopper: shopper)
+        // Vestibule's pages go on in the language the shopper reads here.
+        var response = try redirect(to: handoff.url + "?lang=\(shopper.language.rawValue)", shopper: shopper)
         try cookies.handoff.set(handoff.exchangeKey, on: &response)
         return response
     }

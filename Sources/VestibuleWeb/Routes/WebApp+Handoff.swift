@@ -23,7 +23,8 @@ extension WebApp {
         case (nil, .signUp): "/sign-up"
         case (nil, .signIn): "/sign-in"
         }
-        var response = Response.redirect(to: next)
+        // The app may name the language its visitor chose there (`?lang=`): the pages go on in it.
+        var response = Response.redirect(to: next + (visitor.chosenLanguage.map { "?lang=\($0.rawValue)" } ?? ""))
         try handoffCookie.set(handle, on: &response)
         return response
     }

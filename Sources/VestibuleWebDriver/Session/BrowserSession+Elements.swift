@@ -22,7 +22,8 @@ extension BrowserSession {
         while true {
             do {
                 return try find(css)
-            } catch where error.code == .noSuchElement {
+            } catch where error.code == .noSuchElement || error.isAbortedByNavigation {
+                // Not there yet, or the page it is awaited on was still loading: look again on the new page.
                 guard ContinuousClock.now < deadline else {
                     throw WebDriverError(.timeout, "No element matches \"\(css)\" after \(timeout).")
                 }
