@@ -41,7 +41,8 @@ extension Application {
             appOrigins: configuration.appOrigins,
             documentLimits: DocumentLimits(
                 maximumBytes: configuration.documentMaxBytes, perOwner: configuration.documentsPerOwner
-            )
+            ),
+            appKeys: AppKeys(configuration.appKeys)
         )
     }
 

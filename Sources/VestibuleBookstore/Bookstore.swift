@@ -32,7 +32,7 @@ public final class Bookstore: Sendable {
             app = BookstoreApp(
                 configuration: configuration,
                 shop: Shop(
-                    vestibule: VestibuleClient(origin: configuration.vestibuleOrigin),
+                    vestibule: VestibuleClient(origin: configuration.vestibuleOrigin, appKey: configuration.appKey),
                     catalog: try Catalog.bundled()
                 ),
                 localization: try BookstoreLocalization(),

@@ -5,17 +5,22 @@ extension BookstoreConfiguration {
         public let description: String
     }
 
-    /// Reads `--host`, `--port`, `--vestibule` and `--public-url` (`--name value` or `--name=value`); an option
-    /// given twice, an unknown one or a value that cannot work is refused with the reason.
-    public init(arguments: [String]) throws(UsageError) {
+    /// Reads `--host`, `--port`, `--vestibule`, `--public-url` and `--app-key` (`--name value` or `--name=value`);
+    /// an option given twice, an unknown one or a value that cannot work is refused with the reason. The app key
+    /// may also come from `BOOKSTORE_APP_KEY` in `environment` (better: flags show in `ps`); the flag wins.
+    public init(arguments: [String], environment: [String: String] = [:]) throws(UsageError) {
         self.init()
+        if let key = environment[Self.appKeyVariable], !key.isEmpty {
+            appKey = try Self.appKey(key, source: Self.appKeyVariable)
+        }
         var seen: Set<String> = []
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let name = parts[0]
-            guard ["--host", "--port", "--vestibule", "--public-url"].contains(name) else {
-                throw UsageError(description: "Unknown option \(argument). Run vestibule-bookstore --help for the options.")
+            guard ["--host", "--port", "--vestibule", "--public-url", "--app-key"].contains(name) else {
+                // The name only: a mistyped `--app-key=…` must not print the key.
+                throw UsageError(description: "Unknown option \(name). Run vestibule-bookstore --help for the options.")
             }
             guard seen.insert(name).inserted else { throw UsageError(description: "\(name) may be given only once.") }
             guard let value = parts.count == 2 ? parts[1] : remaining.popFirst() else {
@@ -32,6 +37,8 @@ extension BookstoreConfiguration {
                 self.port = port
             case "--vestibule":
                 vestibuleOrigin = try Self.origin(value, option: name)
+            case "--app-key":
+                appKey = try Self.appKey(value, source: name)
             default:
                 publicURL = try Self.origin(value, option: name)
             }
@@ -54,11 +61,27 @@ extension BookstoreConfiguration {
         return origin
     }
 
+    /// Where the app key may come from instead of `--app-key`.
+    public static let appKeyVariable = "BOOKSTORE_APP_KEY"
+
+    /// `value` as an app key: what Vestibule's `app-keys` accepts, at least 32 characters of base64url. The
+    /// reason for a refusal never repeats the key.
+    static func appKey(_ value: String, source: String) throws(UsageError) -> String {
+        let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        guard value.utf8.count >= 32, value.utf8.allSatisfy(alphabet.contains) else {
+            throw UsageError(
+                description: "\(source) must be one of Vestibule's app-keys: at least 32 characters of base64url (A-Z a-z 0-9 - _)."
+            )
+        }
+        return value
+    }
+
     /// `vestibule-bookstore --help`: what it is, what it needs, and each option.
     public static let help = """
         vestibule-bookstore: a small demo shop that shows how an app uses Vestibule.
 
         Usage: vestibule-bookstore [--port 8090] [--vestibule http://localhost:8080] [--public-url URL] [--host ADDRESS]
+                                   [--app-key KEY]
 
         What does it do?
           It sells six classic e-books, in English and Japanese. People browse without signing in. "Add to
@@ -75,7 +98,8 @@ extension BookstoreConfiguration {
         How does it talk to Vestibule?
           Only through Vestibule's HTTP integration API (docs/api.md): guests, documents, the sign-in hand-off
           and the session. Its cookies hold the guest's or the session's token and the hand-off's exchange key
-          (HttpOnly, SameSite=Lax); its forms carry an anti-forgery token.
+          (HttpOnly, SameSite=Lax); its forms carry an anti-forgery token. With an app key, it sends the key and
+          each shopper's address, so Vestibule limits each shopper on their own rather than the whole shop at once.
 
         Options:
           --port N          Port to listen on (default 8090; 0 picks a free one).
@@ -83,6 +107,9 @@ extension BookstoreConfiguration {
           --vestibule URL   Vestibule's origin (default http://localhost:8080).
           --public-url URL  The bookstore's origin as people reach it (default http://localhost:PORT). Give
                             Vestibule the same value in --app-origins. With https://, cookies are Secure.
+          --app-key KEY     One of Vestibule's app-keys (vestibule serve --app-keys): Vestibule then counts its
+                            calls per shopper. Prefer the environment variable BOOKSTORE_APP_KEY: flags
+                            show in ps. Without one, every shopper shares the bookstore's address's limit.
           --help            Show this help.
 
         Stop it with Ctrl-C (SIGINT) or SIGTERM: requests in flight are answered first.

@@ -9,6 +9,9 @@ public struct BookstoreConfiguration: Sendable, Equatable {
     /// The bookstore's own origin, as people reach it; nil means `http://localhost:PORT`. Vestibule sends people
     /// back here after signing in, so it must be listed in Vestibule's `--app-origins`.
     public var publicURL: String?
+    /// One of Vestibule's `app-keys`, so that Vestibule counts the bookstore's calls per shopper; nil counts them
+    /// all against the bookstore's address, which a busy shop soon exhausts. A secret: never logged.
+    public var appKey: String?
     /// Threads answering requests; each may wait on a call to Vestibule.
     public var workerThreads = 8
 

@@ -13,7 +13,7 @@ struct BookstoreCommand {
             return 0
         }
         do {
-            let configuration = try BookstoreConfiguration(arguments: arguments)
+            let configuration = try BookstoreConfiguration(arguments: arguments, environment: ProcessInfo.processInfo.environment)
             // Before any other thread exists: see StopSignals.
             let stopSignals = StopSignals()
             let logger = Logger(label: "bookstore")

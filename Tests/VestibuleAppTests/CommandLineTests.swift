@@ -10,7 +10,8 @@ import VestibuleTesting
         #expect(version.output.hasPrefix("vestibule "))
         let help = try VestibuleExecutable.run(["serve", "--help"])
         #expect(help.status == 0)
-        for text in ["--host", "--port", "--data-dir", "--config", "VESTIBULE_PORT", "VESTIBULE_SECRET_KEYS", "SIGTERM"] {
+        for text in ["--host", "--port", "--data-dir", "--config", "VESTIBULE_PORT", "VESTIBULE_SECRET_KEYS", "SIGTERM",
+                     "--app-keys", "prefer VESTIBULE_APP_KEYS"] {
             #expect(help.output.contains(text), "serve --help mentions \(text)")
         }
         #expect(try VestibuleExecutable.run(["--help"]).output.contains("vestibule migrate"))
@@ -26,6 +27,15 @@ import VestibuleTesting
         let result = try VestibuleExecutable.run(["serve", "--port", "99999"])
         #expect(result.status == 78)
         #expect(result.output.contains("Configuration error: --port: port must be a whole number from 0 to 65535"))
+    }
+
+    /// A short app key stops the server before it serves anyone, and the message does not repeat the secret.
+    @Test func aShortAppKeyIsRefusedAtStartUpWithoutPrintingIt() throws {
+        let key = "too-short-to-be-a-key-1234"
+        let result = try VestibuleExecutable.run(["serve", "--port", "0"], environment: ["VESTIBULE_APP_KEYS": key])
+        #expect(result.status == 78)
+        #expect(result.output.contains("VESTIBULE_APP_KEYS: app-keys: key 1 of 1 is not at least 32 characters"), "\(result.output)")
+        #expect(!result.output.contains(key))
     }
 
     /// A data policy with a mistake stops the server before it serves anyone, saying which field is wrong.

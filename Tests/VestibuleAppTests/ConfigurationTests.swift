@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import VestibuleApp
 import VestibuleCore
+import VestibuleWeb
 
 @Suite struct ConfigurationTests {
     @Test func defaultsServeLocalhostOnPort8080WithDataInDotVestibule() throws {
@@ -149,6 +150,32 @@ import VestibuleCore
             try ConfigurationLoader(arguments: ["--app-origins", "https://shop.example.com/cart"], environment: [:]).load()
         } throws: { error in
             "\(error)".contains("app-origins must be http or https origins without a path")
+        }
+    }
+
+    /// App keys are secrets: only long base64url values are taken, a refusal names the key's position and never
+    /// its text, and the pages' configuration holds only their digests.
+    @Test func appKeysAreLongBase64URLSecretsRefusedWithoutRepeatingThem() throws {
+        let good = String(repeating: "Ab3-_", count: 7)  // 35 characters
+        let configuration = try ConfigurationLoader(
+            arguments: [], environment: ["VESTIBULE_APP_KEYS": " \(good), \(good.uppercased())"]
+        ).load()
+        #expect(configuration.appKeys == [good, good.uppercased()])
+        let web = try Application.makeWebConfiguration(configuration)
+        #expect(web.appKeys == AppKeys([good, good.uppercased()]))
+        #expect(!"\(web)".contains(good), "only digests reach the pages' configuration")
+        #expect(try ConfigurationLoader(arguments: [], environment: ["VESTIBULE_APP_KEYS": ""]).load().appKeys.isEmpty)
+
+        let short = "c2hvcnQtYnV0LXZhbGlkLWJhc2U2NA"  // 30 characters
+        let padded = String(repeating: "A", count: 40) + "=="
+        for (keys, position) in [(short, "key 1 of 1"), ("\(good),\(padded)", "key 2 of 2"), ("\(good),", "key 2 of 2")] {
+            #expect {
+                try ConfigurationLoader(arguments: ["--app-keys", keys], environment: [:]).load()
+            } throws: { error in
+                let message = "\(error)"
+                return message.contains("--app-keys: app-keys: \(position) is not at least 32 characters of base64url")
+                    && !message.contains(short) && !message.contains(padded) && !message.contains(good)
+            }
         }
     }
 

@@ -10,7 +10,7 @@ import VestibuleTesting
         let (status, output) = try VestibuleExecutable.run(["--help"], executable: "vestibule-bookstore")
         #expect(status == 0)
         for expected in ["What does it do?", "What does it need?", "--app-origins http://localhost:8090", "make run",
-                         "--port", "--vestibule", "--public-url", "--host", "no database"] {
+                         "--port", "--vestibule", "--public-url", "--host", "no database", "--app-key", "BOOKSTORE_APP_KEY"] {
             #expect(output.contains(expected), "\(expected)")
         }
     }
@@ -24,11 +24,14 @@ import VestibuleTesting
             (["--port"], "--port needs a value."),
             (["--port", "1", "--port=2"], "--port may be given only once."),
             (["--colour", "red"], "Unknown option --colour."),
+            (["--app-key", "tiny-key-1234"], "--app-key must be one of Vestibule's app-keys: at least 32 characters"),
+            (["--app-kee=tiny-key-1234"], "Unknown option --app-kee."),
         ]
         for (arguments, reason) in refusals {
             let (status, output) = try VestibuleExecutable.run(arguments, executable: "vestibule-bookstore")
             #expect(status == 64, "\(arguments)")
             #expect(output.contains(reason), "\(arguments): \(output)")
+            #expect(!output.contains("tiny-key-1234"), "a key is never repeated")
         }
     }
 
@@ -41,6 +44,18 @@ import VestibuleTesting
         #expect(configuration.vestibuleOrigin == "https://id.example.com")
         #expect(configuration.origin == "https://books.example.com")
         #expect(try BookstoreConfiguration(arguments: []).origin == "http://localhost:8090")
+        #expect(configuration.appKey == nil)
+    }
+
+    @Test func theAppKeyComesFromTheEnvironmentOrTheFlagWhichWins() throws {
+        let fromEnvironment = String(repeating: "e", count: 40)
+        let fromFlag = String(repeating: "F", count: 32)
+        let environment = ["BOOKSTORE_APP_KEY": fromEnvironment]
+        #expect(try BookstoreConfiguration(arguments: [], environment: environment).appKey == fromEnvironment)
+        #expect(try BookstoreConfiguration(arguments: ["--app-key", fromFlag], environment: environment).appKey == fromFlag)
+        #expect(throws: BookstoreConfiguration.UsageError.self) {
+            try BookstoreConfiguration(arguments: [], environment: ["BOOKSTORE_APP_KEY": "short"])
+        }
     }
 
     @Test func theBookstoreServesUntilSIGTERMAndThenStopsCleanly() throws {

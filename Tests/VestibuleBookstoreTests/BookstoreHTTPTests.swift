@@ -104,6 +104,24 @@ import VestibuleTesting
 
     /// Every form checks that it comes from the bookstore's own pages: the token bound to this browser, and the
     /// bookstore's origin. A refused form changes nothing (here: makes no guest).
+    /// With its app key, the bookstore sends each shopper's address along: Vestibule limits a shopper by that
+    /// shopper's calls, never by the budgets every shopper would share (the bookstore's address, its key alone).
+    @Test func vestibuleCountsTheBookstoresCallsPerShopperAddress() throws {
+        try withSite { site in
+            try spendVestibuleBudget(of: VestibuleClient(origin: site.vestibuleOrigin))
+            try spendVestibuleBudget(of: site.vestibuleClient)
+            let first = ShopperClient(origin: site.bookstoreOrigin)
+            try first.get("/")
+            #expect(try first.post("/cart/add", ["book": "botchan"]).status == 303, "the shared budgets do not limit a shopper")
+
+            // The test's shoppers all come from 127.0.0.1: spending that address's budget stops the next one.
+            try spendVestibuleBudget(of: site.vestibuleClient.forShopper(at: "127.0.0.1"))
+            let second = ShopperClient(origin: site.bookstoreOrigin)
+            try second.get("/")
+            #expect(try second.post("/cart/add", ["book": "botchan"]).status == 429, "this shopper's own budget is spent")
+        }
+    }
+
     @Test func formsWithoutThisBrowsersTokenOrFromAnotherSiteAreRefused() throws {
         try withSite { site in
             let shopper = ShopperClient(origin: site.bookstoreOrigin)
@@ -251,6 +269,20 @@ import VestibuleTesting
     }
 
     // MARK: Steps
+
+    /// Makes `client`'s calls until Vestibule refuses one with 429 (it allows 120 a minute): ending a session that
+    /// does not exist is counted, then answered 401.
+    private func spendVestibuleBudget(of client: VestibuleClient) throws {
+        for _ in 0...120 {
+            do {
+                try client.endSession(of: .account(sessionToken: "no-such-session"))
+            } catch {
+                #expect(error.status == 429, "\(error)")
+                return
+            }
+        }
+        Issue.record("Vestibule never refused the calls")
+    }
 
     private func withSite(_ body: (DemoSite) throws -> Void) throws {
         let site = try DemoSite()

@@ -5,8 +5,9 @@ import VestibuleTesting
 
 /// The demo as `make run` starts it, on free ports: a real `vestibule serve` process (with its built-in Apple ID
 /// emulator on another origin, and the bookstore among its app origins) and the bookstore beside it, built as
-/// `vestibule-bookstore` builds it, reaching Vestibule only over HTTP. Both on `localhost`, so that passkeys
-/// (RP ID `localhost`) work in Chromium.
+/// `vestibule-bookstore` builds it, reaching Vestibule only over HTTP, with a fresh app key given to both (through
+/// Vestibule's environment, as `make run` does). Both on `localhost`, so that passkeys (RP ID `localhost`) work in
+/// Chromium.
 final class DemoSite {
     let vestibule: ServerProcess
     let bookstore: Bookstore
@@ -14,6 +15,8 @@ final class DemoSite {
     /// `http://localhost:PORT` of each.
     let vestibuleOrigin: String
     let bookstoreOrigin: String
+    /// The app key Vestibule accepts and the bookstore sends.
+    let appKey = (UUID().uuidString + UUID().uuidString).replacingOccurrences(of: "-", with: "_")
 
     init() throws {
         dataDirectory = FileManager.default.temporaryDirectory
@@ -23,13 +26,17 @@ final class DemoSite {
         while bookstorePort == vestibulePort { bookstorePort = try FreePort.find() }
         vestibuleOrigin = "http://localhost:\(vestibulePort)"
         bookstoreOrigin = "http://localhost:\(bookstorePort)"
-        vestibule = try ServerProcess(arguments: [
-            "serve", "--port", String(vestibulePort), "--public-url", vestibuleOrigin, "--data-dir", dataDirectory,
-            "--app-origins", bookstoreOrigin, "--apple-emulator-port", "0", "--log-level", "warning",
-        ])
+        vestibule = try ServerProcess(
+            arguments: [
+                "serve", "--port", String(vestibulePort), "--public-url", vestibuleOrigin, "--data-dir", dataDirectory,
+                "--app-origins", bookstoreOrigin, "--apple-emulator-port", "0", "--log-level", "warning",
+            ],
+            environment: ["VESTIBULE_APP_KEYS": appKey]
+        )
         var configuration = BookstoreConfiguration()
         configuration.port = bookstorePort
         configuration.vestibuleOrigin = vestibuleOrigin
+        configuration.appKey = appKey
         bookstore = try Bookstore.build(
             configuration: configuration, logger: Logger(label: "bookstore", minimumLevel: .warning)
         )
@@ -41,8 +48,9 @@ final class DemoSite {
         }
     }
 
-    /// The client the bookstore uses, for a test to look at what Vestibule holds.
-    var vestibuleClient: VestibuleClient { VestibuleClient(origin: vestibuleOrigin) }
+    /// The client the bookstore uses (with its app key, for no shopper in particular), for a test to look at what
+    /// Vestibule holds.
+    var vestibuleClient: VestibuleClient { VestibuleClient(origin: vestibuleOrigin, appKey: appKey) }
 
     func stop() {
         bookstore.shutdown()

@@ -87,6 +87,9 @@ public struct Configuration: Sendable, Equatable {
     public var documentMaxBytes = 65_536
     /// How many documents one guest or account may hold.
     public var documentsPerOwner = 100
+    /// Secrets of the operator's apps' servers (`X-Vestibule-App-Key`): their API calls are counted per visitor
+    /// they forward, not per their own address. Secret: never logged; the web layer keeps only their SHA-256.
+    public var appKeys: [String] = []
 
     /// The file that declares the extra data people are asked for (`data-policy`); read by the loader into
     /// ``dataPolicy``.

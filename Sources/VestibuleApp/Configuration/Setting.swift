@@ -222,6 +222,9 @@ extension Setting {
                 return "\(scheme)://\(host)\(url.port.map { ":\($0)" } ?? "")".lowercased()
             }
         },
+        Setting(key: "appKeys", placeholder: "KEYS", summary: "Comma-separated secrets (each at least 32 characters of base64url) that your apps' servers send in X-Vestibule-App-Key, so their API calls are counted per visitor (X-Vestibule-Client-Address) rather than per the app's address; prefer VESTIBULE_APP_KEYS to the flag, which shows in ps (default: none).") {
+            $0.appKeys = try appKeys($1)
+        },
         Setting(key: "documentMaxBytes", placeholder: "BYTES", summary: "Largest JSON document an app may store for a guest or an account (default 65536).") {
             $0.documentMaxBytes = try integer($1, named: "document-max-bytes", in: 1...(1 << 30))
         },
@@ -235,6 +238,25 @@ extension Setting {
             throw ConfigurationError("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound); got \"\(text)\".")
         }
         return value
+    }
+
+    /// Comma-separated app keys. The message never repeats a key, only its position: it is a secret.
+    private static func appKeys(_ text: String) throws(ConfigurationError) -> [String] {
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
+        let keys = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        for (index, key) in keys.enumerated() {
+            let isBase64URL = key.utf8.allSatisfy { byte in
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            }
+            guard key.utf8.count >= 32, isBase64URL else {
+                throw ConfigurationError(
+                    "app-keys: key \(index + 1) of \(keys.count) is not at least 32 characters of base64url (A-Z a-z 0-9 - _); "
+                        + "make one with: openssl rand -base64 48 | tr '+/' '-_' | tr -d '=\\n'"
+                )
+            }
+        }
+        return keys
     }
 
     private static func appleIdentifier(_ text: String, named name: String) throws(ConfigurationError) -> String {

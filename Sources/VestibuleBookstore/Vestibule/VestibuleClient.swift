@@ -12,10 +12,25 @@ public struct VestibuleClient: Sendable {
     /// Vestibule's origin, `http://localhost:8080`.
     public let origin: String
     let http: HTTPClient
+    /// The secret, one of Vestibule's `app-keys`, sent as `X-Vestibule-App-Key` so that Vestibule counts these
+    /// calls per shopper (``shopperAddress``) rather than all against the bookstore's own address.
+    let appKey: String?
+    /// The address of the shopper the calls are made for, sent as `X-Vestibule-Client-Address` with the key.
+    public private(set) var shopperAddress: String?
 
-    public init(origin: String, http: HTTPClient = VestibuleClient.defaultHTTPClient) {
+    public init(origin: String, appKey: String? = nil, http: HTTPClient = VestibuleClient.defaultHTTPClient) {
         self.origin = origin
+        self.appKey = appKey
         self.http = http
+    }
+
+    /// This client, making its calls for the shopper at `address` (the bookstore's `request.remoteAddress`): with
+    /// an app key, Vestibule counts them against that shopper's own limit. Without a key the address is not sent,
+    /// as Vestibule would not trust it.
+    public func forShopper(at address: String) -> VestibuleClient {
+        var client = self
+        client.shopperAddress = address
+        return client
     }
 
     /// Vestibule answers in milliseconds on the same network; a page that waits longer is better off saying so.
@@ -39,6 +54,10 @@ public struct VestibuleClient: Sendable {
         headers.replace("Accept", "application/json")
         if let owner { headers.replace("Authorization", "Bearer \(owner.bearer)") }
         if body != nil { headers.replace("Content-Type", "application/json") }
+        if let appKey {
+            headers.replace("X-Vestibule-App-Key", appKey)
+            if let shopperAddress { headers.replace("X-Vestibule-Client-Address", shopperAddress) }
+        }
         let response: HTTPClientResponse
         do {
             let request = HTTPClientRequest(method: method, url: origin + path, headers: headers, body: body ?? [])
@@ -46,15 +65,23 @@ public struct VestibuleClient: Sendable {
         } catch {
             throw VestibuleClientError(.unreachable, call: "\(call): \(error.code)")
         }
-        if (200..<300).contains(response.status) || handled.contains(response.status) { return response }
-        throw failure(of: response, call: call)
+        if (200..<300).contains(response.status) { return response }
+        let failure = failure(of: response, call: call)
+        // A 401 the caller expects means a session or guest that ended, never a wrong app key.
+        if handled.contains(response.status), failure.apiError != Self.invalidAppKey { return response }
+        throw failure
     }
+
+    /// Vestibule's error for an `X-Vestibule-App-Key` that is not one of its `app-keys`.
+    static let invalidAppKey = "invalidAppKey"
 
     /// The error for an answer the caller did not expect, keeping Vestibule's `error` code.
     func failure(of response: HTTPClientResponse, call: String) -> VestibuleClientError {
         let apiError = (try? JSONDecoder().decode(APIError.self, from: Data(response.body)))?.error
         let code: VestibuleClientError.Code =
             switch response.status {
+            // The bookstore's configuration, not the shopper's session: never "forget the cookies and retry".
+            case 401 where apiError == Self.invalidAppKey: .refused
             case 401: .signInRequired
             case 412: .versionMismatch
             case 400..<500: .refused

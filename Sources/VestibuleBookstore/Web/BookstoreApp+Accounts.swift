@@ -12,7 +12,9 @@ extension BookstoreApp {
         router.get("/sign-in") { request in
             let shopper = try shopper(of: request)
             guard !shopper.isSignedIn else { return try redirect(to: "/orders", shopper: shopper) }
-            return try handOff(HandoffRequest(returnTo: returnURL, mode: .signIn, merge: .keepBoth), shopper: shopper)
+            return try handOff(
+                HandoffRequest(returnTo: returnURL, mode: .signIn, merge: .keepBoth), shopper: shopper, request: request
+            )
         }
 
         // "Create an account to track this order", with the name and email the order already has (SIWA-6); the
@@ -30,10 +32,10 @@ extension BookstoreApp {
             guard let owner = shopper.owner, let id = form["order"], let order = try shop.order(id, of: owner) else {
                 throw HTTPError(.badRequest, "No such order.")
             }
-            let request = HandoffRequest(
+            let handoffRequest = HandoffRequest(
                 returnTo: returnURL, mode: mode, merge: .keepBoth, name: order.name, email: order.email
             )
-            return try handOff(request, shopper: shopper)
+            return try handOff(handoffRequest, shopper: shopper, request: request)
         }
 
         // Back from Vestibule: the code, with this browser's exchange key, becomes a session of the account.
@@ -42,7 +44,7 @@ extension BookstoreApp {
             guard let code = request.query["code"], !code.isEmpty, let key = cookies.handoff.value(in: request) else {
                 throw HTTPError(Self.gone)
             }
-            guard let signedIn = try exchange(code: code, exchangeKey: key) else { throw HTTPError(Self.gone) }
+            guard let signedIn = try exchange(code: code, exchangeKey: key, for: request) else { throw HTTPError(Self.gone) }
             let owner = Owner.account(sessionToken: signedIn.sessionToken)
             // An account that already had a cart now also holds the guest's as `cart.guest`: one cart again.
             try shop.foldGuestCarts(of: owner)
@@ -57,7 +59,7 @@ extension BookstoreApp {
         // Ends the session at Vestibule, not only here: a stolen cookie is then worth nothing.
         router.post("/sign-out") { request in
             let (shopper, _) = try checkedForm(request)
-            if let session = shopper.session { try vestibule.endSession(of: .account(sessionToken: session.token)) }
+            if let session = shopper.session { try vestibule(for: request).endSession(of: .account(sessionToken: session.token)) }
             var response = try redirect(to: "/", shopper: shopper)
             try cookies.session.clear(on: &response)
             return response
@@ -69,9 +71,9 @@ extension BookstoreApp {
 
     /// The session for a code from Vestibule's way back; nil when Vestibule refuses the code (used, expired, or
     /// not made for the key this browser holds).
-    private func exchange(code: String, exchangeKey: String) throws(VestibuleClientError) -> SignedIn? {
+    private func exchange(code: String, exchangeKey: String, for request: Request) throws(VestibuleClientError) -> SignedIn? {
         do {
-            return try vestibule.exchange(code: code, exchangeKey: exchangeKey)
+            return try vestibule(for: request).exchange(code: code, exchangeKey: exchangeKey)
         } catch {
             guard error.code == .refused || error.code == .signInRequired else { throw error }
             return nil
@@ -80,8 +82,8 @@ extension BookstoreApp {
 
     /// Starts a hand-off at Vestibule (bringing the shopper's guest along, if any), keeps its exchange key in
     /// this browser, and sends the browser to Vestibule's page.
-    private func handOff(_ handoffRequest: HandoffRequest, shopper: Shopper) throws -> Response {
-        let handoff = try vestibule.startHandoff(handoffRequest, bringing: shopper.guestToken.map { .guest(token: $0) })
+    private func handOff(_ handoffRequest: HandoffRequest, shopper: Shopper, request: Request) throws -> Response {
+        let handoff = try vestibule(for: request).startHandoff(handoffRequest, bringing: shopper.guestToken.map { .guest(token: $0) })
         // Vestibule's pages go on in the language the shopper reads here.
         var response = try redirect(to: handoff.url + "?lang=\(shopper.language.rawValue)", shopper: shopper)
         try cookies.handoff.set(handoff.exchangeKey, on: &response)

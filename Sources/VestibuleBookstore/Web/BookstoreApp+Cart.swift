@@ -21,7 +21,7 @@ extension BookstoreApp {
                 owner = existing
             } else {
                 try guestLimit.record(request.remoteAddress, now: clock())
-                owner = try vestibule.createGuest()
+                owner = try vestibule(for: request).createGuest()
             }
             try shop.updateCart(of: owner) { $0.add(book.id) }
             var response = try redirect(to: "/cart?added=\(book.id)", shopper: shopper)

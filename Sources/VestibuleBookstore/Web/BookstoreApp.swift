@@ -17,7 +17,9 @@ struct BookstoreApp: Sendable {
     let clock: @Sendable () -> Date
     let logger: Logger
 
-    var vestibule: VestibuleClient { shop.vestibule }
+    /// Vestibule, called for the shopper behind `request`: with an app key, Vestibule counts the calls that it
+    /// limits (new guests, hand-offs, sessions) against that shopper's address, not against the bookstore's.
+    func vestibule(for request: Request) -> VestibuleClient { shop.vestibule.forShopper(at: request.remoteAddress) }
 
     static let stylesheetPath = "/static/bookstore.css"
 
@@ -51,7 +53,7 @@ struct BookstoreApp: Sendable {
         var session: (String, SessionStatus)?
         var sessionEnded = false
         if let token = cookies.session.value(in: request) {
-            if let status = try vestibule.session(of: .account(sessionToken: token)) {
+            if let status = try vestibule(for: request).session(of: .account(sessionToken: token)) {
                 session = (token, status)
             } else {
                 sessionEnded = true

@@ -4,9 +4,10 @@ import VestibuleHTTP
 
 /// How many guests one client address may have the bookstore make per minute.
 ///
-/// Vestibule counts the calls that create things against the caller's address, and for guests the caller is
-/// the bookstore's server, shared by every shopper: without a limit per shopper, one client that clears its
-/// cookies in a loop would use up what all the others need. A person makes one guest (it lives in a cookie);
+/// Without an app key, Vestibule counts the calls that create things against the caller's address, and for
+/// guests the caller is the bookstore's server, shared by every shopper: without a limit per shopper, one client
+/// that clears its cookies in a loop would use up what all the others need. With a key, Vestibule counts per
+/// shopper too; this limit still keeps one address from filling Vestibule with guests. A person makes one guest (it lives in a cookie);
 /// the limit leaves room for a household behind one address.
 final class GuestLimit: Sendable {
     private struct Window {

@@ -3,9 +3,10 @@ import VestibuleHTTP
 import VestibulePasskeys
 
 extension WebApp {
-    /// Runs one API call: checks where it comes from, counts it against the address's limit, and turns every
-    /// refusal into a JSON error with a sentence in the caller's language. Store failures stay 5xx. No reply
-    /// is cached: each carries a single-use challenge, a session or an account's details.
+    /// Runs one API call: checks where it comes from, counts it against the address's limit (or, for an app's
+    /// server that presents an app key, its visitor's: ``APICall/rateLimitKey()``), and turns every refusal into a
+    /// JSON error with a sentence in the caller's language. Store failures stay 5xx. No reply is cached: each
+    /// carries a single-use challenge, a session or an account's details.
     ///
     /// `rateLimited: false` is for the document calls, which an app's server makes for all its visitors from one
     /// address: they guess at no secret, and what they store is bounded per owner, in number and size.
@@ -15,8 +16,10 @@ extension WebApp {
         var response: Response
         do {
             try call.checkProvenance()
+            // The app key is checked on every call, counted or not, so a wrong one is noticed at once.
+            let counter = try call.rateLimitKey()
             if rateLimited {
-                try limits.record("api|address|\(request.remoteAddress)", configuration.rateLimits.passkeyCeremoniesPerAddress)
+                try limits.record(counter, configuration.rateLimits.passkeyCeremoniesPerAddress)
             }
             response = try handle(call)
         } catch let refusal as APIRefusal {

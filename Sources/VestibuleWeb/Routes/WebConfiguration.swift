@@ -29,6 +29,9 @@ public struct WebConfiguration: Sendable {
     public var appOrigins: [String]
     /// How large, and how many, the documents of one guest or account may be.
     public var documentLimits: DocumentLimits
+    /// The digests of the keys the operator's apps' servers present (`X-Vestibule-App-Key`) to have their API
+    /// calls counted per visitor rather than per the app's address.
+    public var appKeys: AppKeys
 
     public init(
         origin: String,
@@ -41,7 +44,8 @@ public struct WebConfiguration: Sendable {
         appleButton: AppleButtonChoice? = nil,
         dataPolicy: DataPolicy = .empty,
         appOrigins: [String] = [],
-        documentLimits: DocumentLimits = DocumentLimits()
+        documentLimits: DocumentLimits = DocumentLimits(),
+        appKeys: AppKeys = AppKeys()
     ) {
         self.origin = origin
         self.secure = secure
@@ -54,6 +58,7 @@ public struct WebConfiguration: Sendable {
         self.dataPolicy = dataPolicy
         self.appOrigins = appOrigins
         self.documentLimits = documentLimits
+        self.appKeys = appKeys
     }
 }
 
