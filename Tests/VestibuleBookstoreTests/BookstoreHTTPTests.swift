@@ -73,7 +73,7 @@ import VestibuleTesting
                 #expect(shopper.cookie("bookstore_handoff")?.isEmpty == false, "the exchange key stays with this browser")
                 let browser = ShopperClient(origin: site.vestibuleOrigin)
                 let opened = try browser.get(String(url.dropFirst(site.vestibuleOrigin.count)))
-                #expect(opened.headers["Location"] == page)
+                #expect(opened.headers["Location"] == page + "?lang=en", "the shopper's language goes on")
                 let prefilled = try browser.get(page).text
                 #expect(prefilled.contains("value=\"ada@example.com\""), "\(page)")
                 if method == "passkey" { #expect(prefilled.contains("value=\"Ada Lovelace\"")) }
