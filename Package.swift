@@ -9,7 +9,8 @@
 //   storage backends   VestibuleSQLite   VestibulePostgres (C driver, dialect, migrations, error mapping)
 //   sign-in methods    VestibulePasskeys (WebAuthn verification and ceremonies on the Store)
 //                      VestibuleApple (Sign in with Apple: secrets, verification, flows, revocation)
-//   page building      VestibuleHTML (escaping HTML, the anti-forgery guard, host cookies: any site's pages)
+//   page building      VestibuleHTML (escaping HTML, the anti-forgery guard, host cookies, the page skeleton and
+//                      base stylesheet: any site's pages)
 //   presentation       VestibuleWeb (pages, localization, stylesheet)
 //   composition        VestibuleApp (configuration → application), the `vestibule` executable
 //   development        VestibuleAppleEmulator (an Apple ID server for development and tests)
@@ -80,7 +81,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // What server-rendered pages are built from, Vestibule's and the demo bookstore's alike.
-        .target(name: "VestibuleHTML", dependencies: ["VestibuleHTTP", "VestibuleCrypto"], swiftSettings: swiftSettings),
+        .target(
+            name: "VestibuleHTML",
+            dependencies: ["VestibuleHTTP", "VestibuleCrypto"],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "VestibuleWeb",
             dependencies: ["VestibuleHTML", "VestibuleHTTP", "VestibuleCore", "VestibuleMail", "VestibulePasskeys", "VestibuleApple"],

@@ -20,7 +20,7 @@ public final class Bookstore: Sendable {
         public let description: String
     }
 
-    /// Loads the catalog, the texts and the stylesheet, and assembles the routes. Nothing listens until
+    /// Loads the catalog, the texts and the stylesheets, and assembles the routes. Nothing listens until
     /// ``start()``, and Vestibule is asked nothing until a request needs it.
     public static func build(
         configuration: BookstoreConfiguration,
@@ -36,7 +36,7 @@ public final class Bookstore: Sendable {
                     catalog: try Catalog.bundled()
                 ),
                 localization: try BookstoreLocalization(),
-                stylesheet: try stylesheet(),
+                stylesheets: try stylesheets(),
                 // Tokens of forms shown before a restart stop working after it: a reload fixes them, and the
                 // bookstore keeps no secret on disk.
                 csrf: CSRFGuard(key: SecureRandom.bytes(32), origin: configuration.origin),
@@ -81,10 +81,12 @@ public final class Bookstore: Sendable {
         server.shutdown()
     }
 
-    private static func stylesheet() throws(SetupError) -> [UInt8] {
+    /// The shared base stylesheet and the bookstore's own, by the path each is served at.
+    private static func stylesheets() throws(SetupError) -> [String: [UInt8]] {
+        guard let base = BaseStylesheet.css() else { throw SetupError(description: "base.css is missing from the bundle.") }
         guard let url = Bundle.module.url(forResource: "bookstore", withExtension: "css", subdirectory: "Resources/Static"),
               let data = try? Data(contentsOf: url)
         else { throw SetupError(description: "bookstore.css is missing from the bundle.") }
-        return Array(data)
+        return [BaseStylesheet.path: base, BookstoreApp.stylesheetPath: Array(data)]
     }
 }

@@ -254,18 +254,31 @@ import VestibuleTesting
 
     /// Without Vestibule the shop still opens; what needs it says so in a page, and the cart is not lost.
     @Test func withoutVestibuleTheCatalogOpensAndTheCartSaysAccountsAreUnavailable() throws {
-        var configuration = BookstoreConfiguration()
-        configuration.port = try FreePort.find()
-        configuration.vestibuleOrigin = "http://localhost:\(try FreePort.find())"
-        let bookstore = try Bookstore.build(configuration: configuration, logger: Logger(label: "test", minimumLevel: .error))
-        try bookstore.start()
-        defer { bookstore.shutdown() }
-        let shopper = ShopperClient(origin: "http://localhost:\(bookstore.port)")
-        #expect(try shopper.get("/").status == 200)
-        let add = try shopper.post("/cart/add", ["book": "botchan"])
-        #expect(add.status == 503)
-        #expect(add.text.contains("Accounts are unavailable right now"))
-        #expect(try shopper.get("/sign-in").status == 503)
+        try withBookstoreAlone { shopper in
+            #expect(try shopper.get("/").status == 200)
+            let add = try shopper.post("/cart/add", ["book": "botchan"])
+            #expect(add.status == 503)
+            #expect(add.text.contains("Accounts are unavailable right now"))
+            #expect(try shopper.get("/sign-in").status == 503)
+        }
+    }
+
+    /// The pages link the shared base stylesheet, then the bookstore's own, which overrides it; both are served
+    /// as cacheable CSS from the shop's origin (`style-src 'self'`).
+    @Test func pagesLinkTheBaseStylesheetBeforeTheBookstoresAndBothAreServed() throws {
+        try withBookstoreAlone { shopper in
+            let page = try shopper.get("/").text
+            let base = try #require(page.range(of: "<link rel=\"stylesheet\" href=\"/static/base.css\">"))
+            let own = try #require(page.range(of: "<link rel=\"stylesheet\" href=\"/static/bookstore.css\">"))
+            #expect(base.upperBound < own.lowerBound)
+            for path in ["/static/base.css", "/static/bookstore.css"] {
+                let stylesheet = try shopper.get(path)
+                #expect(stylesheet.status == 200)
+                #expect(stylesheet.headers["Content-Type"] == "text/css; charset=utf-8")
+                #expect(stylesheet.headers["Cache-Control"] == "public, max-age=3600")
+                #expect(!stylesheet.text.isEmpty)
+            }
+        }
     }
 
     // MARK: Steps
@@ -288,5 +301,17 @@ import VestibuleTesting
         let site = try DemoSite()
         defer { site.stop() }
         try body(site)
+    }
+
+    /// A bookstore whose Vestibule is not there (a free port nobody listens on), and a shopper at it.
+    private func withBookstoreAlone(_ body: (ShopperClient) throws -> Void) throws {
+        var configuration = BookstoreConfiguration()
+        configuration.port = try FreePort.find()
+        configuration.vestibuleOrigin = "http://localhost:\(try FreePort.find())"
+        let bookstore = try Bookstore.build(configuration: configuration, logger: Logger(label: "test", minimumLevel: .error))
+        try bookstore.start()
+        defer { bookstore.shutdown() }
+        let shopper = ShopperClient(origin: "http://localhost:\(bookstore.port)")
+        try body(shopper)
     }
 }

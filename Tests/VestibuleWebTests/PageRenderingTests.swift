@@ -55,6 +55,15 @@ import VestibuleCore
         }
     }
 
+    /// The shared base stylesheet comes first, so that Vestibule's own rules override it.
+    @Test func everyPageLinksTheBaseStylesheetBeforeVestibulesOwn() throws {
+        for html in allPages(language: .english) {
+            let base = try #require(html.range(of: "<link rel=\"stylesheet\" href=\"/static/base.css\">"))
+            let own = try #require(html.range(of: "<link rel=\"stylesheet\" href=\"/static/vestibule.css\">"))
+            #expect(base.upperBound < own.lowerBound)
+        }
+    }
+
     /// AUTH-13: no glyph that looks like the system Face ID or Touch ID symbols.
     @Test(arguments: Language.allCases)
     func pagesContainNoBiometricGlyphs(language: Language) {

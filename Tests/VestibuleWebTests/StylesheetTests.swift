@@ -2,13 +2,17 @@ import Foundation
 import Testing
 @testable import VestibuleWeb
 
-/// Static checks of the one stylesheet; the rendered proof at every text size is the Larger Text audit's.
+/// Static checks of the stylesheets every page links: the shared base (``BaseStylesheet``, where the Larger Text
+/// foundations live) then `vestibule.css`. The rendered proof at every text size is the Larger Text audit's.
 @Suite struct StylesheetTests {
     let css: String
 
-    /// The rules without their comments, which may name what they avoid.
+    /// The rules of both, in the order pages link them, without their comments, which may name what they avoid.
     init() throws {
-        let source = String(decoding: try #require(try StaticAssets().body(at: StaticAssets.stylesheetPath)), as: UTF8.self)
+        let assets = try StaticAssets()
+        let source = try [BaseStylesheet.path, StaticAssets.stylesheetPath].map { path in
+            String(decoding: try #require(assets.body(at: path), "\(path)"), as: UTF8.self)
+        }.joined(separator: "\n")
         css = source.replacingOccurrences(of: #"/\*[\s\S]*?\*/"#, with: "", options: .regularExpression)
     }
 

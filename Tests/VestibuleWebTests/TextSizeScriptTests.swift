@@ -24,12 +24,14 @@ import VestibuleHTTP
         #expect(!response.body.isEmpty)
     }
 
-    @Test func theStylesheetIsStillServedAsCSS() throws {
+    @Test(arguments: [BaseStylesheet.path, StaticAssets.stylesheetPath])
+    func theStylesheetsAreStillServedAsCSS(path: String) throws {
         var router = Router()
         assets.install(on: &router)
-        let response = router.respond(to: try Request(method: .get, target: StaticAssets.stylesheetPath))
+        let response = router.respond(to: try Request(method: .get, target: path))
         #expect(response.status == .ok)
         #expect(response.headers["Content-Type"] == "text/css; charset=utf-8")
+        #expect(response.headers["Cache-Control"] == "public, max-age=3600")
     }
 
     /// The steps follow iOS Dynamic Type's Body style from Small (88 %) to AX5 (312 %), so the in-page

@@ -10,7 +10,8 @@ struct BookstoreApp: Sendable {
     let configuration: BookstoreConfiguration
     let shop: Shop
     let localization: BookstoreLocalization
-    let stylesheet: [UInt8]
+    /// The shared base stylesheet and the bookstore's own, by path.
+    let stylesheets: [String: [UInt8]]
     let csrf: CSRFGuard
     let cookies: BookstoreCookies
     let guestLimit: GuestLimit
@@ -21,15 +22,18 @@ struct BookstoreApp: Sendable {
     /// limits (new guests, hand-offs, sessions) against that shopper's address, not against the bookstore's.
     func vestibule(for request: Request) -> VestibuleClient { shop.vestibule.forShopper(at: request.remoteAddress) }
 
+    /// The bookstore's palette and own components, linked after ``BaseStylesheet/path``.
     static let stylesheetPath = "/static/bookstore.css"
 
     /// Adds every route to `router`.
     func install(on router: inout Router) {
-        router.get(Self.stylesheetPath) { _ in
-            var response = Response(status: .ok, body: stylesheet)
-            response.headers.replace("Content-Type", "text/css; charset=utf-8")
-            response.headers.replace("Cache-Control", "public, max-age=3600")
-            return response
+        for (path, stylesheet) in stylesheets {
+            router.get(path) { _ in
+                var response = Response(status: .ok, body: stylesheet)
+                response.headers.replace("Content-Type", "text/css; charset=utf-8")
+                response.headers.replace("Cache-Control", "public, max-age=3600")
+                return response
+            }
         }
         router.get("/") { request in
             let shopper = try shopper(of: request)

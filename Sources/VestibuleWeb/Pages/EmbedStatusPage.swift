@@ -33,6 +33,7 @@ enum EmbedStatusPage {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(context.text(.embedTitle)): \(title) · \(context.text(.appName))</title>
+        <link rel="stylesheet" href="\(BaseStylesheet.path)">
         <link rel="stylesheet" href="\(StaticAssets.stylesheetPath)">
         </head>
         <body class="embed">

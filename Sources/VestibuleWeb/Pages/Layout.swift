@@ -1,40 +1,29 @@
-/// The document around every page: language and direction, the stylesheets and the two scripts, the header
-/// with navigation, then after the content the text-size control and the language switch. The header stays
-/// small so that a page's first controls (Sign in with Apple, SIWA-15) fit the first screen at large sizes.
-/// No inline script or style, so the Content-Security-Policy can forbid both.
+/// The document around every page (``PageSkeleton``): language and direction, the stylesheets and the two
+/// scripts, the header with navigation, then after the content the text-size control and the language switch.
+/// The header stays small so that a page's first controls (Sign in with Apple, SIWA-15) fit the first screen at
+/// large sizes.
 enum Layout {
     static func render(_ page: Page, in context: PageContext) -> HTML {
         let appName = context.text(.appName)
-        return """
-        <!doctype html>
-        <html lang="\(context.language.tag)" dir="\(context.language.direction)">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(page.title) · \(appName)</title>
-        <link rel="stylesheet" href="\(StaticAssets.stylesheetPath)">
-        <link rel="stylesheet" href="\(StaticAssets.appleButtonStylesheetPath)">
-        <script src="\(StaticAssets.textSizeScriptPath)" defer></script>
-        <script src="\(StaticAssets.passkeysScriptPath)" defer></script>
-        </head>
-        <body>
-        <a class="skip-link" href="#main">\(context.text(.skipToContent))</a>
-        <header class="site-header">
-        <div class="site-header-inner">
-        <a class="brand" href="/">\(appName)</a>
-        \(navigation(context))
-        </div>
-        </header>
-        <main id="main">
-        \(page.main)
-        </main>
-        <div class="page-controls">\(textSizeControl(context))</div>
-        \(languageSwitch(context))
-        </body>
-        </html>
-        """
+        return PageSkeleton.render(
+            language: context.language.tag,
+            direction: context.language.direction,
+            title: "\(page.title) · \(appName)",
+            stylesheets: [StaticAssets.stylesheetPath, StaticAssets.appleButtonStylesheetPath],
+            scripts: [StaticAssets.textSizeScriptPath, StaticAssets.passkeysScriptPath],
+            skipLinkLabel: context.text(.skipToContent),
+            brand: appName,
+            navigationLabel: context.text(.navigationLabel),
+            navigation: navigation(context),
+            main: page.main,
+            afterMain: """
+            <div class="page-controls">\(textSizeControl(context))</div>
+            \(languageSwitch(context))
+            """
+        )
     }
 
+    /// The navigation's items: home, then the account and sign-out, or sign-in.
     private static func navigation(_ context: PageContext) -> HTML {
         let accountLinks: HTML
         if context.account != nil {
@@ -47,12 +36,8 @@ enum Layout {
             accountLinks = "<li><a href=\"/sign-in\">\(context.text(.navSignIn))</a></li>"
         }
         return """
-        <nav class="site-nav" aria-label="\(context.text(.navigationLabel))">
-        <ul>
         <li><a href="/">\(context.text(.navHome))</a></li>
         \(accountLinks)
-        </ul>
-        </nav>
         """
     }
 
@@ -74,19 +59,15 @@ enum Layout {
         """
     }
 
-    /// Links to the page in every other language. Each name is written in its own language and marked
-    /// with `lang`, so screen readers pronounce it correctly.
+    /// Links to the page in every other language, each name written in its own language.
     private static func languageSwitch(_ context: PageContext) -> HTML {
-        let links = Language.allCases.filter { $0 != context.language }.map { language -> HTML in
-            let name = context.localization.catalog(for: language).text(.languageName)
-            return """
-            <li><a href="\(context.path)?lang=\(language.tag)" lang="\(language.tag)" hreflang="\(language.tag)">\(name)</a></li>
-            """
+        let languages = Language.allCases.filter { $0 != context.language }.map { language in
+            (tag: language.tag, name: context.localization.catalog(for: language).text(.languageName))
         }
         return """
-        <footer class="language-switch">
+        <footer class="site-footer">
         <p class="muted">\(context.text(.languageChoose))</p>
-        <ul>\(links)</ul>
+        \(PageSkeleton.languageList(path: context.path, languages: languages))
         </footer>
         """
     }

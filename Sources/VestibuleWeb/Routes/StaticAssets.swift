@@ -1,11 +1,13 @@
 import Foundation
 import VestibuleHTTP
 
-/// The files under `Resources/Static`, read once at start-up and served from memory.
+/// The files under `Resources/Static` and the shared ``BaseStylesheet``, read once at start-up and served from
+/// memory.
 ///
 /// The Content-Security-Policy allows script and style only from this origin, so every script and
 /// stylesheet a page uses is one of these files, never inline.
 struct StaticAssets: Sendable {
+    /// Vestibule's palette and own components, linked after ``BaseStylesheet/path``.
     static let stylesheetPath = "/static/vestibule.css"
     /// The in-page text-size control (LT-4, LT-6).
     static let textSizeScriptPath = "/static/text-size.js"
@@ -23,9 +25,12 @@ struct StaticAssets: Sendable {
 
     init(appleButtonStylesheet: String = AppleButtonStylesheet.css(for: [])) throws(MissingAsset) {
         let script = "text/javascript; charset=utf-8"
+        let css = "text/css; charset=utf-8"
+        guard let base = BaseStylesheet.css() else { throw MissingAsset(description: "base.css is missing from the bundle.") }
         files = [
-            Self.appleButtonStylesheetPath: (Array(appleButtonStylesheet.utf8), "text/css; charset=utf-8"),
-            Self.stylesheetPath: (try Self.load("vestibule", "css"), "text/css; charset=utf-8"),
+            BaseStylesheet.path: (base, css),
+            Self.appleButtonStylesheetPath: (Array(appleButtonStylesheet.utf8), css),
+            Self.stylesheetPath: (try Self.load("vestibule", "css"), css),
             Self.textSizeScriptPath: (try Self.load("text-size", "js"), script),
             Self.passkeysScriptPath: (try Self.load("passkeys", "js"), script),
         ]

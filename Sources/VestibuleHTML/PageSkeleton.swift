@@ -1,0 +1,69 @@
+/// The document around every page of a site: language and direction, the base stylesheet then the site's own
+/// stylesheets and scripts, a skip link, a header with the brand and the navigation, the main content, then what
+/// the site puts after it. The classes are the ones ``BaseStylesheet`` styles. No inline script or style, so
+/// the Content-Security-Policy can forbid both.
+public enum PageSkeleton {
+    /// The whole document.
+    /// - Parameters:
+    ///   - language: the `lang` attribute's value; `direction`, `ltr` or `rtl`.
+    ///   - stylesheets: the site's own, linked after ``BaseStylesheet/path`` so they can override it.
+    ///   - navigation: the navigation's list items, labelled by `navigationLabel`.
+    ///   - afterMain: what follows the content, such as the footer.
+    public static func render(
+        language: String,
+        direction: String,
+        title: String,
+        stylesheets: [String],
+        scripts: [String] = [],
+        skipLinkLabel: String,
+        brand: String,
+        navigationLabel: String,
+        navigation: HTML,
+        main: HTML,
+        afterMain: HTML
+    ) -> HTML {
+        let links = ([BaseStylesheet.path] + stylesheets).map { path -> HTML in
+            "<link rel=\"stylesheet\" href=\"\(path)\">\n"
+        }
+        let scriptTags = scripts.map { path -> HTML in "<script src=\"\(path)\" defer></script>\n" }
+        return """
+        <!doctype html>
+        <html lang="\(language)" dir="\(direction)">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(title)</title>
+        \(links)\(scriptTags)</head>
+        <body>
+        <a class="skip-link" href="#main">\(skipLinkLabel)</a>
+        <header class="site-header">
+        <div class="site-header-inner">
+        <a class="brand" href="/">\(brand)</a>
+        <nav class="site-nav" aria-label="\(navigationLabel)">
+        <ul>
+        \(navigation)
+        </ul>
+        </nav>
+        </div>
+        </header>
+        <main id="main">
+        \(main)
+        </main>
+        \(afterMain)
+        </body>
+        </html>
+        """
+    }
+
+    /// Links to the page at `path` in each of `languages` (`?lang=`), for a footer. Each name is written in its
+    /// own language and marked with `lang`, so screen readers pronounce it correctly.
+    public static func languageList(path: String, languages: [(tag: String, name: String)]) -> HTML {
+        let items = languages.map { language -> HTML in
+            """
+            <li><a href="\(path)?lang=\(language.tag)" lang="\(language.tag)" hreflang="\(language.tag)">\
+            \(language.name)</a></li>
+            """
+        }
+        return "<ul class=\"language-list\">\(items)</ul>"
+    }
+}
