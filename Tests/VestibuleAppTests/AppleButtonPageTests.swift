@@ -84,6 +84,22 @@ import VestibuleTesting
         #expect(signIn.headers["Content-Security-Policy"]?.contains("img-src 'self' data:;") == true)
     }
 
+    /// Someone sent to create an account (an app's "Create an account", SIWA-6) finds Sign in with Apple first,
+    /// the same button as on the sign-in page, then a passkey; without Apple only the passkey leads.
+    @Test func theSignUpPageOffersSignInWithAppleFirstWhenItIsOn() throws {
+        let app = try TestApplication()
+        defer { app.application.shutdown() }
+        let page = try app.respond("/sign-up").text
+        let apple = try #require(page.range(of: #"<form class="apple-start""#), "the Apple button is on the page")
+        let passkey = try #require(page.range(of: "data-passkey=\"sign-up\""))
+        #expect(apple.lowerBound < passkey.lowerBound, "Apple comes before the passkey")
+        #expect(page.contains(#"<button class="button button-apple" type="submit">Sign in with Apple</button>"#))
+
+        let withoutApple = try TestApplication { $0.appleEmulatorEnabled = false }
+        defer { withoutApple.application.shutdown() }
+        #expect(try !withoutApple.respond("/sign-up").text.contains("apple-start"))
+    }
+
     /// A `.p8` file as Apple hands it out.
     static func p8File() throws -> String {
         let key = try SigningKey.generate(.es256)

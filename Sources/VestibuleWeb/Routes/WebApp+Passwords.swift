@@ -13,7 +13,10 @@ extension WebApp {
         router.get("/sign-up") { request in
             let prefill = try handoffPrefill(for: request)
             return try page(for: request) {
-                SignUpPage.render(in: $0, policy: services.passwordPolicy, name: prefill.name, email: prefill.email)
+                SignUpPage.render(
+                    in: $0, policy: services.passwordPolicy, apple: services.apple != nil, name: prefill.name,
+                    email: prefill.email
+                )
             }
         }
         router.post("/sign-up") { request in try signUp(request) }
@@ -96,7 +99,10 @@ extension WebApp {
             return .redirect(to: "/verify-email?email=\(PercentEncoding.queryValue(email))")
         } catch let error as AccountError {
             return try render(for: request, visitor: visitor, status: .badRequest) { context in
-                SignUpPage.render(in: context, policy: services.passwordPolicy, email: email, error: message(for: error, in: context))
+                SignUpPage.render(
+                    in: context, policy: services.passwordPolicy, apple: services.apple != nil, email: email,
+                    error: message(for: error, in: context)
+                )
             }
         }
     }
