@@ -35,7 +35,8 @@ public struct AppleNotifications: Sendable {
         case .accountDeleted:
             // The Apple Account is gone. An account with no other way in goes with it; one with a passkey or a
             // password keeps its other data and loses only Apple.
-            let (removal, _) = try store.unlinkAppleIdentity(subject: record.subject, of: record.accountID)
+            // Nothing to revoke: Apple deleted the account, and its tokens with it.
+            let removal = try store.unlinkAppleIdentity(subject: record.subject, of: record.accountID, queueingRevocationAt: nil).removal
             if removal == .lastSignInMethod {
                 try store.deleteAccount(id: record.accountID)
             } else {

@@ -2,7 +2,7 @@ public import Foundation
 public import VestibuleCore
 public import VestibuleCrypto
 
-/// Account deletion that revokes Sign in with Apple (App Store guideline 5.1.1(v), Apple TN3194).
+/// Account deletion and unlinking that revoke Sign in with Apple (App Store guideline 5.1.1(v), Apple TN3194).
 ///
 /// Each Apple token is revoked first; any that Apple does not accept (unreachable, refusing) is queued in the
 /// transaction that deletes the account, so deletion never depends on Apple, and the janitor works the queue
@@ -41,24 +41,40 @@ public struct AppleRevocations: Sendable {
         try store.deleteAccount(id: accountID, queueing: unrevoked)
     }
 
+    /// Unlinks the account's Apple identity (unless it is the last way in) and revokes its token: the person let
+    /// go of Apple here, so the token Vestibule held goes too. The revocation is queued with the unlinking and
+    /// sent at once; when Apple does not accept it now, the janitor tries again later.
+    public func unlink(subject: String, of accountID: AccountID) throws -> SignInMethodRemoval {
+        let unlinking = try store.unlinkAppleIdentity(subject: subject, of: accountID, queueingRevocationAt: clock())
+        if let revocation = unlinking.revocation { try attempt(revocation) }
+        return unlinking.removal
+    }
+
     /// Sends every due revocation. Returns how many Apple accepted and how many wait for another try.
     @discardableResult
     public func processDue(limit: Int = 50) throws -> (revoked: Int, postponed: Int) {
         var revoked = 0
         var postponed = 0
         for revocation in try store.dueAppleRevocations(at: clock(), limit: limit) {
-            do {
-                try revoke(revocation.sealedToken, clientID: revocation.clientID)
-                try store.finishAppleRevocation(id: revocation.id)
-                revoked += 1
-            } catch let error as AppleError where error.code == .unreachable || error.code == .rejectedByApple {
-                try store.postponeAppleRevocation(
-                    id: revocation.id, until: clock().addingTimeInterval(Self.pause(after: revocation.attempts))
-                )
-                postponed += 1
-            }
+            if try attempt(revocation) { revoked += 1 } else { postponed += 1 }
         }
         return (revoked, postponed)
+    }
+
+    /// Sends one queued revocation: it leaves the queue once Apple accepts it, and waits for another try when
+    /// Apple cannot be reached or refuses. Returns whether Apple accepted it.
+    @discardableResult
+    private func attempt(_ revocation: AppleRevocation) throws -> Bool {
+        do {
+            try revoke(revocation.sealedToken, clientID: revocation.clientID)
+            try store.finishAppleRevocation(id: revocation.id)
+            return true
+        } catch let error as AppleError where error.code == .unreachable || error.code == .rejectedByApple {
+            try store.postponeAppleRevocation(
+                id: revocation.id, until: clock().addingTimeInterval(Self.pause(after: revocation.attempts))
+            )
+            return false
+        }
     }
 
     private func revoke(_ sealedToken: [UInt8], clientID: String) throws {

@@ -67,8 +67,8 @@ extension SQLStore {
 
     /// Removes the Apple identity unless it is the account's last way in (see
     /// ``SQLConnection/removeSignInMethod(of:isOwned:remove:)``).
-    public func unlinkAppleIdentity(subject: String, of accountID: AccountID) throws(StoreError)
-        -> (SignInMethodRemoval, AppleIdentityRecord?)
+    public func unlinkAppleIdentity(subject: String, of accountID: AccountID, queueingRevocationAt date: Date?)
+        throws(StoreError) -> AppleUnlinking
     {
         try transaction("unlinkAppleIdentity") { connection throws(StoreError) in
             var record: AppleIdentityRecord?
@@ -91,7 +91,11 @@ extension SQLStore {
                     )
                 }
             )
-            return (removal, removal == .deleted ? record : nil)
+            guard removal == .deleted, let record else { return AppleUnlinking(removal: removal) }
+            guard let date, let sealed = record.sealedRefreshToken else { return AppleUnlinking(removal: removal, record: record) }
+            let revocation = AppleRevocation(clientID: record.clientID, sealedToken: sealed, nextAttemptAt: date, createdAt: date)
+            try connection.queue(revocation)
+            return AppleUnlinking(removal: removal, record: record, revocation: revocation)
         }
     }
 
@@ -113,16 +117,7 @@ extension SQLStore {
 
     public func deleteAccount(id: AccountID, queueing revocations: [AppleRevocation]) throws(StoreError) {
         try transaction("deleteAccountQueueingRevocations") { connection throws(StoreError) in
-            for revocation in revocations {
-                try connection.run(
-                    """
-                    INSERT INTO apple_revocations (\(AppleRevocation.columns)) VALUES (
-                        \(revocation.id), \(revocation.clientID), \(revocation.sealedToken),
-                        \(Int64(revocation.attempts)), \(revocation.nextAttemptAt), \(revocation.createdAt)
-                    )
-                    """
-                )
-            }
+            for revocation in revocations { try connection.queue(revocation) }
             try connection.run("DELETE FROM accounts WHERE id = \(id.rawValue)")
         }
     }
@@ -155,6 +150,17 @@ extension SQLStore {
 }
 
 extension SQLConnection {
+    fileprivate func queue(_ revocation: AppleRevocation) throws(StoreError) {
+        try run(
+            """
+            INSERT INTO apple_revocations (\(AppleRevocation.columns)) VALUES (
+                \(revocation.id), \(revocation.clientID), \(revocation.sealedToken),
+                \(Int64(revocation.attempts)), \(revocation.nextAttemptAt), \(revocation.createdAt)
+            )
+            """
+        )
+    }
+
     fileprivate func insert(_ record: AppleIdentityRecord) throws(StoreError) {
         try run(
             """

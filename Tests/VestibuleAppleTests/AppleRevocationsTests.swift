@@ -35,6 +35,32 @@ import VestibuleSQLite
         #expect(try setting.store.dueAppleRevocations(at: setting.now.withLock { $0 }.addingTimeInterval(86_400), limit: 5).isEmpty)
     }
 
+    /// Unlinking Apple from an account that keeps another way in revokes the token Vestibule held: at once
+    /// when Apple answers, from the queue later when it does not.
+    @Test func unlinkingAppleRevokesItsTokenAtOnceOrLaterWhenAppleIsUnreachable() throws {
+        let setting = try Setting()
+        defer { setting.stop() }
+        let reachable = setting.revocations(server: setting.server(issuer: setting.emulator.issuer))
+        let unreachable = setting.revocations(server: setting.server(issuer: "http://127.0.0.1:\(try closedPort())"))
+        for (revocations, answered) in [(reachable, true), (unreachable, false)] {
+            let account = try setting.appleAccount()
+            let subject = try #require(try setting.store.appleIdentities(of: account).first).subject
+            #expect(try revocations.unlink(subject: subject, of: account) == .lastSignInMethod, "the only way in stays")
+            try setting.store.addIdentity(
+                Identity(accountID: account, method: .password, subject: "\(account.rawValue)@example.com", createdAt: Date())
+            )
+            #expect(try revocations.unlink(subject: subject, of: account) == .deleted)
+            #expect(try setting.store.appleIdentities(of: account).isEmpty)
+            let queued = try setting.store.dueAppleRevocations(at: setting.now.withLock { $0 }.addingTimeInterval(3600), limit: 5)
+            #expect(queued.count == (answered ? 0 : 1), "a revocation Apple accepted leaves the queue")
+        }
+        #expect(setting.emulator.revocations.map(\.kind) == [.refreshToken], "Apple heard the reachable one")
+
+        setting.now.withLock { $0 = $0.addingTimeInterval(61) }
+        #expect(try reachable.processDue() == (1, 0), "the other once Apple is back")
+        #expect(setting.emulator.revocations.map(\.kind) == [.refreshToken, .refreshToken])
+    }
+
     /// Apple's codes are single use: a second exchange is refused by Apple, and Vestibule never retries one.
     @Test func aReusedCodeIsRefusedByApple() throws {
         let setting = try Setting()

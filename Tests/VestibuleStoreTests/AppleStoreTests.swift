@@ -45,13 +45,21 @@ struct AppleStoreTests {
         try backend.withStore { store in
             let (account, identity, record) = Self.appleAccount()
             try store.createAppleAccount(account, identity: identity, apple: record)
-            #expect(try store.unlinkAppleIdentity(subject: record.subject, of: account.id).0 == .lastSignInMethod)
+            let later = Fixture.date(5)
+            #expect(try store.unlinkAppleIdentity(subject: record.subject, of: account.id, queueingRevocationAt: later)
+                == AppleUnlinking(removal: .lastSignInMethod))
 
             try store.addIdentity(Fixture.identity(of: account, method: .password, subject: "ada@example.com"))
-            #expect(try store.unlinkAppleIdentity(subject: record.subject, of: AccountID.random()).0 == .notFound)
-            let (removal, removed) = try store.unlinkAppleIdentity(subject: record.subject, of: account.id)
-            #expect(removal == .deleted)
-            #expect(removed == record)
+            #expect(try store.unlinkAppleIdentity(subject: record.subject, of: AccountID.random(), queueingRevocationAt: later)
+                == AppleUnlinking(removal: .notFound))
+            #expect(try store.dueAppleRevocations(at: later, limit: 5).isEmpty, "nothing queued while nothing was unlinked")
+            let unlinking = try store.unlinkAppleIdentity(subject: record.subject, of: account.id, queueingRevocationAt: later)
+            #expect(unlinking.removal == .deleted)
+            #expect(unlinking.record == record)
+            // The token is queued in the same transaction, so it is revoked even if nothing else happens now.
+            let queued = try #require(unlinking.revocation)
+            #expect(queued.sealedToken == record.sealedRefreshToken && queued.clientID == record.clientID)
+            #expect(try store.dueAppleRevocations(at: later, limit: 5) == [queued])
             #expect(try store.appleIdentity(subject: record.subject) == nil)
             #expect(try store.identities(of: account.id).map(\.method) == [.password])
         }

@@ -170,9 +170,11 @@ public protocol Store: AttemptCounter {
     @discardableResult
     func setAppleEmailForwarding(subject: String, disabledAt: Date?, at date: Date) throws(StoreError) -> Bool
     /// Unlinks the account's Apple identity, unless it is the account's last sign-in method; atomic like
-    /// ``deletePasskey(id:of:)``. Returns the Apple record it removed with ``SignInMethodRemoval/deleted``.
-    func unlinkAppleIdentity(subject: String, of accountID: AccountID) throws(StoreError)
-        -> (SignInMethodRemoval, AppleIdentityRecord?)
+    /// ``deletePasskey(id:of:)``. With `queueingRevocationAt`, the removed record's refresh token (when it held
+    /// one) is queued for revocation, due then, in the same transaction: a token the person let go of must not
+    /// outlive the link, even when Vestibule stops before Apple answers.
+    func unlinkAppleIdentity(subject: String, of accountID: AccountID, queueingRevocationAt date: Date?)
+        throws(StoreError) -> AppleUnlinking
     /// Records a notification's `jti`. Returns `false` when it was recorded before: Apple may deliver twice.
     func recordAppleNotification(id: String, at date: Date) throws(StoreError) -> Bool
     @discardableResult

@@ -117,7 +117,7 @@ extension WebApp {
     private func unlinkApple(_ request: Request) throws -> Response {
         let (visitor, form) = try checkedForm(request)
         guard let account = visitor.account else { return .redirect(to: "/sign-in") }
-        switch try services.store.unlinkAppleIdentity(subject: form["subject"] ?? "", of: account.id).0 {
+        switch try apple().revocations.unlink(subject: form["subject"] ?? "", of: account.id) {
         case .deleted: return .redirect(to: "/account?notice=apple-unlinked")
         case .notFound: throw HTTPError(.notFound, "Sign in with Apple is not linked to this account.")
         case .lastSignInMethod: throw HTTPError(.conflict, "Sign in with Apple is this account's only way to sign in.")
