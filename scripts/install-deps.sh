@@ -7,7 +7,7 @@
 set -euo pipefail
 purpose=${1:-build}
 
-apt_packages=(pkg-config libmicrohttpd-dev libsqlite3-dev libssl-dev libsodium-dev libpq-dev libcurl4-openssl-dev sqlite3)
+apt_packages=(pkg-config libmicrohttpd-dev libsqlite3-dev libssl-dev libsodium-dev libpq-dev libcurl4-openssl-dev sqlite3 openssl)
 brew_packages=(pkg-config libmicrohttpd sqlite openssl@3 libsodium libpq curl)
 case "$purpose" in
   build) ;;
