@@ -21,6 +21,9 @@ public struct WebDriverError: Error, Sendable, CustomStringConvertible {
         public static let invalidArgument = Code(rawValue: "invalid argument")
         public static let unknownCommand = Code(rawValue: "unknown command")
         public static let unknownError = Code(rawValue: "unknown error")
+        /// chromedriver's own: the page navigated while the command ran, so the same command on the new page
+        /// may well succeed.
+        public static let abortedByNavigation = Code(rawValue: "aborted by navigation")
         /// chromedriver could not be reached, did not answer in time, or answered something unreadable.
         public static let transport = Code(rawValue: "transport")
         /// chromedriver or Chromium is not installed, or chromedriver did not start.
@@ -33,12 +36,6 @@ public struct WebDriverError: Error, Sendable, CustomStringConvertible {
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
-    }
-
-    /// Whether the command was cut short because the page navigated while it ran (chromedriver answers
-    /// `unknown error: aborted by navigation`): the same command on the new page may well succeed.
-    public var isAbortedByNavigation: Bool {
-        code == .unknownError && message.contains("aborted by navigation")
     }
 
     public var description: String { "WebDriver error (\(code)): \(message)" }

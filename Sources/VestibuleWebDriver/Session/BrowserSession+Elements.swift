@@ -22,7 +22,7 @@ extension BrowserSession {
         while true {
             do {
                 return try find(css)
-            } catch where error.code == .noSuchElement || error.isAbortedByNavigation {
+            } catch where error.code == .noSuchElement || error.code == .abortedByNavigation {
                 // Not there yet, or the page it is awaited on was still loading: look again on the new page.
                 guard ContinuousClock.now < deadline else {
                     throw WebDriverError(.timeout, "No element matches \"\(css)\" after \(timeout).")
