@@ -153,9 +153,13 @@ private struct SQLiteInstallation {
     let secretKeys: String
     /// A guest's token; its guest has a `cart`.
     let guestToken: GuestToken
+    /// The installation's application, stopped once it has written the data: held so that its scratch folder
+    /// (the database at `path`) lasts as long as the installation.
+    private let stopped: TestApplication
 
     init() throws {
         let app = try TestApplication()
+        stopped = app
         defer { app.application.shutdown() }
         let browser = FormClient(app)
         try browser.createPasswordAccount(email: "ada@example.com", password: CopyDataTests.password)

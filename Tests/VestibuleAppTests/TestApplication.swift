@@ -11,20 +11,24 @@ import VestibuleTesting
 struct TestApplication {
     let application: Application
     let logs = LogCapture()
-    let dataDirectory: String
+    /// Removed once the last copy of this test application goes, after the test has shut it down.
+    private let scratch: ScratchDirectory
+    /// Inside the scratch directory, made by the application itself as `vestibule serve` makes it (mode 0700).
+    var dataDirectory: String { Self.dataDirectory(in: scratch) }
+
+    private static func dataDirectory(in scratch: ScratchDirectory) -> String { scratch.path + "/data" }
 
     init(
         environment: [String: String] = [:],
         clock: TestClock? = nil,
         configure: (inout Configuration) -> Void = { _ in }
     ) throws {
-        dataDirectory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("vestibule-app-\(UUID().uuidString)").path
+        scratch = try ScratchDirectory(prefix: "vestibule-app")
         var configuration = Configuration()
         configuration.port = 0
         // Tests run side by side: each emulator takes a free port, never the default 8081.
         configuration.appleEmulatorPort = 0
-        configuration.dataDirectory = dataDirectory
+        configuration.dataDirectory = Self.dataDirectory(in: scratch)
         configure(&configuration)
         let now: @Sendable () -> Date
         if let clock { now = clock.now } else { now = { Date() } }
