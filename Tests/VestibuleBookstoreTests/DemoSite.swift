@@ -11,7 +11,8 @@ import VestibuleTesting
 final class DemoSite {
     let vestibule: ServerProcess
     let bookstore: Bookstore
-    let dataDirectory: String
+    /// Vestibule's data folder lives in it, removed with the site.
+    private let scratch: ScratchDirectory
     /// `http://localhost:PORT` of each.
     let vestibuleOrigin: String
     let bookstoreOrigin: String
@@ -19,8 +20,7 @@ final class DemoSite {
     let appKey = (UUID().uuidString + UUID().uuidString).replacingOccurrences(of: "-", with: "_")
 
     init() throws {
-        dataDirectory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("vestibule-bookstore-\(UUID().uuidString)").path
+        scratch = try ScratchDirectory(prefix: "vestibule-bookstore")
         let vestibulePort = try FreePort.find()
         var bookstorePort = try FreePort.find()
         while bookstorePort == vestibulePort { bookstorePort = try FreePort.find() }
@@ -28,7 +28,7 @@ final class DemoSite {
         bookstoreOrigin = "http://localhost:\(bookstorePort)"
         vestibule = try ServerProcess(
             arguments: [
-                "serve", "--port", String(vestibulePort), "--public-url", vestibuleOrigin, "--data-dir", dataDirectory,
+                "serve", "--port", String(vestibulePort), "--public-url", vestibuleOrigin, "--data-dir", scratch.path + "/data",
                 "--app-origins", bookstoreOrigin, "--apple-emulator-port", "0", "--log-level", "warning",
             ],
             environment: ["VESTIBULE_APP_KEYS": appKey]
@@ -55,6 +55,5 @@ final class DemoSite {
     func stop() {
         bookstore.shutdown()
         vestibule.stop()
-        try? FileManager.default.removeItem(atPath: dataDirectory)
     }
 }
