@@ -100,12 +100,25 @@ import VestibuleWebDriver
 
     /// Clicks a link and waits until the browser is on its page: the page being left can hold the same
     /// elements (the email field, "Other ways"), and using them as it unloads is a stale reference.
+    /// Clicks the link and waits until the page it leaves is gone and the browser is at `path`. The address
+    /// changes before the old document is replaced, so waiting for the address alone could find a field of the
+    /// page being left (the sign-in page has `#field-email` too) and type into it just before it goes.
     private func follow(_ browser: BrowserSession, link css: String, to path: String, base: String) throws {
+        let leaving = try browser.find("html")
         try browser.find(css).click()
         let deadline = Date().addingTimeInterval(5)
-        while try !browser.currentURL.hasPrefix(base + path) {
+        while try !browser.currentURL.hasPrefix(base + path) || !isGone(leaving) {
             guard Date() < deadline else { throw TestFailure("the link \(css) never reached \(path)") }
             Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    private func isGone(_ element: Element) throws -> Bool {
+        do {
+            _ = try element.attribute("lang")
+            return false
+        } catch where error.code == .staleElementReference {
+            return true
         }
     }
 
