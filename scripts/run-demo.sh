@@ -13,7 +13,7 @@ app_key=$(openssl rand -base64 48 | tr '+/' '-_' | tr -d '=\n')
 [ -n "$app_key" ] || echo "openssl failed: the bookstore runs without an app key, limited with all its shoppers at once." >&2
 
 # Background jobs of a script ignore SIGINT, so Ctrl-C reaches the servers through the trap below, as SIGTERM.
-VESTIBULE_APP_KEYS=$app_key "$bin/vestibule" serve --port 8080 --data-dir "$data_dir" --app-origins http://localhost:8090 &
+VESTIBULE_APP_KEYS=$app_key "$bin/vestibule" serve --development --port 8080 --data-dir "$data_dir" --app-origins http://localhost:8090 &
 vestibule=$!
 BOOKSTORE_APP_KEY=$app_key "$bin/vestibule-bookstore" --port 8090 --vestibule http://localhost:8080 &
 bookstore=$!

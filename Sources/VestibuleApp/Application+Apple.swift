@@ -9,8 +9,9 @@ import VestibuleLogging
 
 extension Application {
     /// Sign in with Apple as configured: Apple's servers when the operator set the Apple credentials;
-    /// otherwise the built-in emulator, started here on its own port so the cross-site flow runs for real in
-    /// development and tests; or off. Returns the services and the emulator to stop at shutdown.
+    /// otherwise, in development mode only, the built-in emulator, started here on its own port so the
+    /// cross-site flow runs for real; or off. A production server never trusts an issuer but Apple's. Returns
+    /// the services and the emulator to stop at shutdown.
     static func makeApple(
         configuration: Configuration,
         store: any Store,
@@ -33,7 +34,7 @@ extension Application {
                 )
                 endpoints = .apple
             } else {
-                guard configuration.appleEmulatorEnabled else { return (nil, nil) }
+                guard configuration.development, configuration.appleEmulatorEnabled else { return (nil, nil) }
                 credentials = try AppleCredentials(
                     teamID: "EMULATOR01", keyID: "EMULATORK1", privateKey: try developmentKey(),
                     servicesID: "dev.vestibule.web",

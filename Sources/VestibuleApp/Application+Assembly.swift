@@ -115,7 +115,8 @@ extension Application {
         )
     }
 
-    /// SMTP when configured; otherwise the outbox folder in the data directory, shown at `/dev/outbox`.
+    /// SMTP when configured; otherwise (development mode: ``DeploymentMode`` refuses production without SMTP)
+    /// the outbox folder in the data directory, shown at `/dev/outbox`.
     static func makeMail(configuration: Configuration, logger: Logger) throws(StartupError)
         -> (queue: MailQueue, outbox: OutboxMailer?)
     {

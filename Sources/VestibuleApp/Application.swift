@@ -22,7 +22,7 @@ public final class Application: Sendable {
     private let draining: Draining
     private let janitor: Janitor
     private let mail: MailQueue
-    /// The built-in Apple ID emulator, when it stands in for Apple.
+    /// The built-in Apple ID emulator, when it stands in for Apple (development mode only).
     private let appleEmulator: AppleEmulator?
     private let logger: Logger
 
@@ -56,6 +56,7 @@ public final class Application: Sendable {
         logger: Logger,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) throws(StartupError) -> Application {
+        try DeploymentMode.check(configuration)
         let store = try openStore(configuration: configuration)
         do throws(StartupError) {
             try migrate(store, logger: logger)
@@ -170,6 +171,12 @@ public final class Application: Sendable {
             throw StartupError("Cannot listen on \(configuration.host):\(configuration.port): \(error)")
         }
         logger.notice("Vestibule is listening", ["url": "http://\(configuration.host):\(server.port)", "public": configuration.origin])
+        if configuration.development {
+            logger.notice(
+                "Development mode: for this machine only",
+                ["mail": configuration.smtpURL == nil ? "\(configuration.origin)/dev/outbox" : "SMTP"]
+            )
+        }
         if let emulator = appleEmulator {
             logger.notice(
                 "Sign in with Apple uses the built-in Apple ID emulator: no Apple credentials are configured",
@@ -178,7 +185,7 @@ public final class Application: Sendable {
         }
     }
 
-    /// The built-in Apple ID emulator's origin when it stands in for Apple (development, tests), else `nil`.
+    /// The built-in Apple ID emulator's origin when it stands in for Apple (development mode), else `nil`.
     public var appleEmulatorOrigin: String? { appleEmulator?.issuer }
 
     /// The port actually bound (useful when the configuration asked for 0).

@@ -135,7 +135,7 @@ import VestibuleTesting
         let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("vestibule-cli-\(UUID().uuidString)").path
         // A known port, not 0: the emulator delivers to the public URL, which is built from the configured port.
         let server = try ServerProcess(
-            arguments: ["serve", "--port", String(try FreePort.find()), "--apple-emulator-port", "0", "--data-dir", dataDirectory]
+            arguments: ["serve", "--development", "--port", String(try FreePort.find()), "--apple-emulator-port", "0", "--data-dir", dataDirectory]
         )
         defer { server.stop() }
         let emulator = try #require(Self.emulatorOrigin(in: server.log), "\(server.log)")

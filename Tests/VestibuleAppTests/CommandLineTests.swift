@@ -60,7 +60,7 @@ import VestibuleTesting
 
     @Test func servePrintsWhereItRunsAndServesTheHomePage() throws {
         let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("vestibule-cli-\(UUID().uuidString)").path
-        let server = try ServerProcess(arguments: ["serve", "--port", "0", "--data-dir", dataDirectory])
+        let server = try ServerProcess(arguments: ["serve", "--development", "--port", "0", "--data-dir", dataDirectory])
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
         try connection.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")

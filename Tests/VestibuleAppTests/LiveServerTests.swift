@@ -96,7 +96,7 @@ import VestibuleTesting
     /// accepted is answered in full, the process exits 0, and the database passes `PRAGMA integrity_check`.
     @Test func sigtermUnderLoadFinishesInFlightRequestsAndLeavesAnIntactDatabase() throws {
         let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("vestibule-sigterm-\(UUID().uuidString)").path
-        let server = try ServerProcess(arguments: ["serve", "--port", "0", "--data-dir", dataDirectory, "--log-level", "warning"])
+        let server = try ServerProcess(arguments: ["serve", "--development", "--port", "0", "--data-dir", dataDirectory, "--log-level", "warning"])
         let databasePath = dataDirectory + "/vestibule.sqlite3"
 
         // Sessions last seen two minutes ago: each first visit to /account records activity, a write.

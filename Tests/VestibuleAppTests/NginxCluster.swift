@@ -37,7 +37,7 @@ final class NginxCluster {
         do {
             for directory in dataDirectories {
                 let arguments = [
-                    "serve", "--port", "0", "--data-dir", directory, "--database", url,
+                    "serve", "--development", "--port", "0", "--data-dir", directory, "--database", url,
                     "--public-url", "http://localhost:\(port)", "--trust-proxy-headers", "true",
                 ] + Self.loadFriendlySettings
                 started.append(try ServerProcess(arguments: arguments, environment: secrets))

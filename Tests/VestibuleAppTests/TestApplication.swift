@@ -26,6 +26,8 @@ struct TestApplication {
         scratch = try ScratchDirectory(prefix: "vestibule-app")
         var configuration = Configuration()
         configuration.port = 0
+        // Mail in the outbox the tests read, and the Apple ID emulator: development mode, on loopback.
+        configuration.development = true
         // Tests run side by side: each emulator takes a free port, never the default 8081.
         configuration.appleEmulatorPort = 0
         configuration.dataDirectory = Self.dataDirectory(in: scratch)

@@ -28,7 +28,7 @@ final class DemoSite {
         bookstoreOrigin = "http://localhost:\(bookstorePort)"
         vestibule = try ServerProcess(
             arguments: [
-                "serve", "--port", String(vestibulePort), "--public-url", vestibuleOrigin, "--data-dir", scratch.path + "/data",
+                "serve", "--development", "--port", String(vestibulePort), "--public-url", vestibuleOrigin, "--data-dir", scratch.path + "/data",
                 "--app-origins", bookstoreOrigin, "--apple-emulator-port", "0", "--log-level", "warning",
             ],
             environment: ["VESTIBULE_APP_KEYS": appKey]

@@ -7,6 +7,10 @@ public import VestibuleLogging
 /// ``ConfigurationLoader`` applies them in order: defaults, then the file, then the environment, then flags.
 public struct Configuration: Sendable, Equatable {
     public var host = "127.0.0.1"
+    /// Development mode: mail goes to the outbox folder, readable by anyone at `/dev/outbox`, and the built-in
+    /// Apple ID emulator stands in for Apple. Only for this machine: ``Application/build`` refuses it with an
+    /// https public URL, behind a TLS proxy, or on a host other machines can reach. `make run` turns it on.
+    public var development = false
     public var port = 8080
     public var dataDirectory = ".vestibule"
     /// A `postgres://` URL for several instances sharing one database; `nil` for SQLite in ``dataDirectory``.
@@ -29,7 +33,7 @@ public struct Configuration: Sendable, Equatable {
     public var sessionAbsoluteTimeout = 30 * 24 * 3600
     /// The operator's text for "why sign in", by language tag (config file only).
     public var signInBenefits: [String: String] = [:]
-    /// Where mail goes: an `smtp://` or `smtps://` URL, or `nil` for the development outbox folder.
+    /// Where mail goes: an `smtp://` or `smtps://` URL; `nil` only in ``development`` mode (the outbox folder).
     public var smtpURL: String?
     public var smtpSecurity = SMTPSecurity.startTLS
     public var smtpUsername: String?
@@ -68,8 +72,8 @@ public struct Configuration: Sendable, Equatable {
     /// button of dark pages. Both set: a custom button drawn around them; neither: Apple's own button.
     public var appleButtonArtwork: String?
     public var appleButtonArtworkDark: String?
-    /// Where the built-in Apple ID emulator listens when no Apple credentials are set; `nil` for the default
-    /// (8081, or a free port when ``port`` is 0, as in tests).
+    /// Where the built-in Apple ID emulator listens in ``development`` mode when no Apple credentials are set;
+    /// `nil` for the default (8081, or a free port when ``port`` is 0, as in tests).
     public var appleEmulatorPort: Int?
     /// `false` turns the emulator, and so Sign in with Apple without Apple credentials, off.
     public var appleEmulatorEnabled = true
@@ -130,6 +134,14 @@ public struct Configuration: Sendable, Equatable {
 
     /// Whether browsers reach Vestibule over HTTPS.
     public var isSecure: Bool { behindTLSProxy || publicURL?.scheme == "https" }
+
+    /// Whether ``host`` is reachable from this machine only: a loopback address or `localhost`.
+    public var listensOnLoopbackOnly: Bool {
+        let host = host.lowercased()
+        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
 
     public var databasePath: String { (dataDirectory as NSString).appendingPathComponent("vestibule.sqlite3") }
 

@@ -56,9 +56,11 @@ public struct ConfigurationLoader: Sendable {
         }
     }
 
-    /// `--name value` and `--name=value` pairs. Anything else is refused, naming the argument.
+    /// `--name value` and `--name=value` pairs; a yes-or-no setting alone (`--development`) means `true`.
+    /// Anything else is refused, naming the argument.
     private func parseFlags() throws(ConfigurationError) -> [String: String] {
         let known = Set(Setting.all.map(\.flag) + [Self.configFlag])
+        let switches = Set(Setting.all.filter(\.isSwitch).map(\.flag))
         var flags: [String: String] = [:]
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
@@ -70,6 +72,8 @@ public struct ConfigurationLoader: Sendable {
             }
             if parts.count == 2 {
                 flags[name] = String(parts[1])
+            } else if switches.contains(name), remaining.first.map({ $0.hasPrefix("--") }) ?? true {
+                flags[name] = "true"
             } else if let value = remaining.popFirst() {
                 flags[name] = value
             } else {

@@ -12,6 +12,8 @@ struct Setting: Sendable {
     let apply: @Sendable (inout Configuration, String) throws -> Void
 
     var flag: String { "--" + words.joined(separator: "-") }
+    /// A yes-or-no setting, whose flag alone means `true`.
+    var isSwitch: Bool { placeholder == "BOOL" }
     var environmentVariable: String { "VESTIBULE_" + words.joined(separator: "_").uppercased() }
 
     /// `behindTLSProxy` → `["behind", "tls", "proxy"]`: a word starts at an upper-case letter that follows
@@ -38,6 +40,9 @@ struct Setting: Sendable {
 
 extension Setting {
     static let all: [Setting] = [
+        Setting(key: "development", placeholder: "BOOL", summary: "Development mode, for this machine only (make run turns it on): emails are kept in the data folder and shown to anyone at /dev/outbox, and a built-in Apple ID emulator stands in for Apple. Refused with an https public-url, behind-tls-proxy or a host other than loopback (default false: production, which needs smtp-url).") {
+            $0.development = try boolean($1, named: "development")
+        },
         Setting(key: "host", placeholder: "ADDRESS", summary: "Address to listen on (default 127.0.0.1; 0.0.0.0 for every interface).") {
             guard !$1.isEmpty, !$1.contains(" ") else { throw ConfigurationError("host must be an IP address or name, like 127.0.0.1.") }
             $0.host = $1
@@ -94,7 +99,7 @@ extension Setting {
         Setting(key: "sessionAbsoluteTimeout", placeholder: "SECONDS", summary: "A session ends this long after sign-in (default 2592000, 30 days).") {
             $0.sessionAbsoluteTimeout = try integer($1, named: "session-absolute-timeout", in: 60...(366 * 24 * 3600))
         },
-        Setting(key: "smtpURL", placeholder: "URL", summary: "SMTP server for outgoing mail, e.g. smtp://mail.example.com:587 (default: none, mail goes to the outbox folder, shown at /dev/outbox).") {
+        Setting(key: "smtpURL", placeholder: "URL", summary: "SMTP server for outgoing mail, e.g. smtp://mail.example.com:587; required outside development mode (in development mode, without it, mail goes to the outbox folder, shown at /dev/outbox).") {
             guard let url = URL(string: $1), ["smtp", "smtps"].contains(url.scheme ?? ""), url.host() != nil else {
                 throw ConfigurationError("smtp-url must look like smtp://mail.example.com:587 or smtps://mail.example.com:465.")
             }
@@ -170,7 +175,7 @@ extension Setting {
         Setting(key: "appleButtonArtworkDark", placeholder: "FILE", summary: "Apple's logo artwork (SVG) for the white button of dark pages.") {
             $0.appleButtonArtworkDark = $1
         },
-        Setting(key: "appleEmulatorPort", placeholder: "PORT", summary: "Port of the built-in Apple ID emulator, used when no Apple credentials are set (default 8081, or a free one when --port is 0; 0 picks a free one; off turns Sign in with Apple off).") {
+        Setting(key: "appleEmulatorPort", placeholder: "PORT", summary: "Port of the built-in Apple ID emulator, used in development mode when no Apple credentials are set (default 8081, or a free one when --port is 0; 0 picks a free one; off turns Sign in with Apple off).") {
             if $1 == "off" {
                 $0.appleEmulatorEnabled = false
             } else {

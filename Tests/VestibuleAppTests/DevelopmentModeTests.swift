@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import VestibuleApp
+import VestibuleHTTP
+import VestibuleLogging
+import VestibuleTesting
+
+/// Development conveniences (every email readable at `/dev/outbox`, the built-in Apple ID emulator) exist only in
+/// an explicit development mode, which runs only on this machine; without it, Vestibule needs a mail server
+/// (issue #13, finding 1: a production server without SMTP served every reset code to anyone).
+@Suite struct DevelopmentModeTests {
+    /// Builds the application as `vestibule serve ARGUMENTS` would, in a fresh data folder.
+    private func build(_ arguments: [String]) throws -> (Application, ScratchDirectory) {
+        let scratch = try ScratchDirectory(prefix: "vestibule-mode")
+        let configuration = try ConfigurationLoader(
+            arguments: ["--port", "0", "--data-dir", scratch.path + "/data"] + arguments, environment: [:]
+        ).load()
+        return (try Application.build(configuration: configuration, logger: Logger(label: "test", minimumLevel: .error)), scratch)
+    }
+
+    private func startupRefusal(_ arguments: [String]) -> String? {
+        do {
+            let (application, _) = try build(arguments)
+            application.shutdown()
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func aProductionStartWithoutAMailServerRefusesSayingWhatToSet() throws {
+        for arguments in [["--public-url", "https://id.example.com"], ["--behind-tls-proxy", "true"], []] {
+            let refusal = try #require(startupRefusal(arguments), "started without SMTP: \(arguments)")
+            #expect(refusal.contains("smtp-url"), "\(refusal)")
+            #expect(refusal.contains("--development"), "\(refusal)")
+        }
+    }
+
+    @Test func withoutDevelopmentModeThereIsNoOutboxPageAndNoAppleIDEmulator() throws {
+        let (application, scratch) = try build(["--public-url", "https://id.example.com", "--smtp-url", "smtp://127.0.0.1:2525"])
+        defer { application.shutdown(); withExtendedLifetime(scratch) {} }
+        #expect(application.appleEmulatorOrigin == nil)
+        let outbox = try application.handler(try Request(method: .get, target: "/dev/outbox", headers: HTTPHeaders(), body: []))
+        #expect(outbox.status == .notFound)
+    }
+
+    @Test func developmentModeServesTheOutboxAndTheEmulatorOnThisMachine() throws {
+        let (application, scratch) = try build(["--development", "--apple-emulator-port", "0"])
+        defer { application.shutdown(); withExtendedLifetime(scratch) {} }
+        #expect(application.appleEmulatorOrigin != nil)
+        let outbox = try application.handler(try Request(method: .get, target: "/dev/outbox", headers: HTTPHeaders(), body: []))
+        #expect(outbox.status == .ok)
+    }
+
+    @Test func developmentModeRefusesHTTPSATLSProxyAndAHostOtherMachinesReach() throws {
+        let cases = [
+            ["--public-url", "https://id.example.com"],
+            ["--behind-tls-proxy", "true"],
+            ["--host", "0.0.0.0"],
+            ["--host", "192.168.1.20"],
+        ]
+        for arguments in cases {
+            let refusal = try #require(startupRefusal(["--development", "--apple-emulator-port", "0"] + arguments), "\(arguments)")
+            #expect(refusal.contains("Development mode"), "\(arguments): \(refusal)")
+        }
+    }
+
+    /// What an operator sees: `vestibule serve` on an https address without a mail server exits with the sentence.
+    @Test func theServeCommandExplainsTheRefusal() throws {
+        let scratch = try ScratchDirectory(prefix: "vestibule-mode")
+        let result = try VestibuleExecutable.run(
+            ["serve", "--port", "0", "--data-dir", scratch.path, "--public-url", "https://id.example.com"]
+        )
+        #expect(result.status != 0)
+        #expect(result.output.contains("smtp-url"), "\(result.output)")
+    }
+}
