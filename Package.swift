@@ -213,8 +213,8 @@ let package = Package(
         .testTarget(
             name: "VestibuleBookstoreTests",
             dependencies: [
-                "VestibuleBookstore", "VestibuleAudit", "VestibuleHTTP", "VestibuleHTTPClient", "VestibuleJSON",
-                "VestibuleLogging", "VestibuleTesting", "VestibuleWebDriver", "vestibule", "vestibule-bookstore",
+                "VestibuleBookstore", "VestibuleAudit", "VestibuleCrypto", "VestibuleHTTP", "VestibuleHTTPClient",
+                "VestibuleJSON", "VestibuleLogging", "VestibuleTesting", "VestibuleWebDriver", "vestibule", "vestibule-bookstore",
             ],
             swiftSettings: swiftSettings
         ),

@@ -38,11 +38,10 @@ extension Application {
             rateLimits: limits,
             appleButton: try makeAppleButtonChoice(configuration),
             dataPolicy: configuration.dataPolicy,
-            appOrigins: configuration.appOrigins,
+            apps: configuration.apps,
             documentLimits: DocumentLimits(
                 maximumBytes: configuration.documentMaxBytes, perOwner: configuration.documentsPerOwner
-            ),
-            appKeys: AppKeys(configuration.appKeys)
+            )
         )
     }
 

@@ -64,13 +64,12 @@ extension BookstoreConfiguration {
     /// Where the app key may come from instead of `--app-key`.
     public static let appKeyVariable = "BOOKSTORE_APP_KEY"
 
-    /// `value` as an app key: what Vestibule's `app-keys` accepts, at least 32 characters of base64url. The
-    /// reason for a refusal never repeats the key.
+    /// `value` as an app key: at least 32 characters of base64url. The reason for a refusal never repeats the key.
     static func appKey(_ value: String, source: String) throws(UsageError) -> String {
         let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
         guard value.utf8.count >= 32, value.utf8.allSatisfy(alphabet.contains) else {
             throw UsageError(
-                description: "\(source) must be one of Vestibule's app-keys: at least 32 characters of base64url (A-Z a-z 0-9 - _)."
+                description: "\(source) must be the bookstore's app key: at least 32 characters of base64url (A-Z a-z 0-9 - _)."
             )
         }
         return value
@@ -91,25 +90,25 @@ extension BookstoreConfiguration {
           the guest's cart and orders then move into the account.
 
         What does it need?
-          A running Vestibule that lists the bookstore among its apps:
-            vestibule serve --app-origins http://localhost:8090
-          `make run` starts both (Vestibule on 8080 with its Apple ID emulator on 8081, the bookstore on 8090).
+          A running Vestibule that registers the bookstore among its apps (vestibule serve --apps FILE; see
+          docs/api.md, "Apps"): its name, the SHA-256 of its app key, and its return address
+          http://localhost:8090/signed-in. `make run` starts both (Vestibule on 8080 with its Apple ID
+          emulator on 8081, the bookstore on 8090) with a fresh key each time.
 
         How does it talk to Vestibule?
           Only through Vestibule's HTTP integration API (docs/api.md): guests, documents, the sign-in hand-off
           and the session. Its cookies hold the guest's or the session's token and the hand-off's exchange key
-          (HttpOnly, SameSite=Lax); its forms carry an anti-forgery token. With an app key, it sends the key and
-          each shopper's address, so Vestibule limits each shopper on their own rather than the whole shop at once.
+          (HttpOnly, SameSite=Lax); its forms carry an anti-forgery token. It sends its app key and each
+          shopper's address, so Vestibule limits each shopper on their own rather than the whole shop at once.
 
         Options:
           --port N          Port to listen on (default 8090; 0 picks a free one).
           --host ADDRESS    Address to listen on (default 127.0.0.1).
           --vestibule URL   Vestibule's origin (default http://localhost:8080).
-          --public-url URL  The bookstore's origin as people reach it (default http://localhost:PORT). Give
-                            Vestibule the same value in --app-origins. With https://, cookies are Secure.
-          --app-key KEY     One of Vestibule's app-keys (vestibule serve --app-keys): Vestibule then counts its
-                            calls per shopper. Prefer the environment variable BOOKSTORE_APP_KEY: flags
-                            show in ps. Without one, every shopper shares the bookstore's address's limit.
+          --public-url URL  The bookstore's origin as people reach it (default http://localhost:PORT). Register
+                            URL/signed-in as its return address at Vestibule. With https://, cookies are Secure.
+          --app-key KEY     The key of the bookstore's registration at Vestibule: needed to sign shoppers in.
+                            Prefer the environment variable BOOKSTORE_APP_KEY: flags show in ps.
           --help            Show this help.
 
         Stop it with Ctrl-C (SIGINT) or SIGTERM: requests in flight are answered first.

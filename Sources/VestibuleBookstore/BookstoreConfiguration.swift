@@ -7,10 +7,12 @@ public struct BookstoreConfiguration: Sendable, Equatable {
     /// Vestibule's origin, as browsers and the bookstore's server both reach it.
     public var vestibuleOrigin = "http://localhost:8080"
     /// The bookstore's own origin, as people reach it; nil means `http://localhost:PORT`. Vestibule sends people
-    /// back here after signing in, so it must be listed in Vestibule's `--app-origins`.
+    /// back to `<origin>/signed-in` after signing in, so that address must be in the bookstore's registration
+    /// (Vestibule's `apps` file, `returnURLs`).
     public var publicURL: String?
-    /// One of Vestibule's `app-keys`, so that Vestibule counts the bookstore's calls per shopper; nil counts them
-    /// all against the bookstore's address, which a busy shop soon exhausts. A secret: never logged.
+    /// The key of the bookstore's registration at Vestibule (its SHA-256 is in Vestibule's `apps` file): it lets
+    /// the bookstore start hand-offs and exchange their codes, and has Vestibule count its calls per shopper.
+    /// Without it shoppers can browse and fill carts, but not sign in. A secret: never logged.
     public var appKey: String?
     /// Threads answering requests; each may wait on a call to Vestibule.
     public var workerThreads = 8

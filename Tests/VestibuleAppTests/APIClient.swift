@@ -8,6 +8,14 @@ import VestibuleTesting
 struct APIClient {
     let app: TestApplication
     var bearer: String?
+    /// The key of a registered app, sent as `X-Vestibule-App-Key`: the client is then that app's server.
+    var appKey: String?
+
+    init(app: TestApplication, bearer: String? = nil, appKey: String? = nil) {
+        self.app = app
+        self.bearer = bearer
+        self.appKey = appKey
+    }
 
     struct Reply {
         let response: Response
@@ -23,6 +31,7 @@ struct APIClient {
         var headers = headers
         if body != nil { headers.replace("Content-Type", "application/json") }
         if let bearer { headers.replace("Authorization", "Bearer \(bearer)") }
+        if let appKey { headers.replace("X-Vestibule-App-Key", appKey) }
         return Reply(response: try app.respond(path, method: method, headers: headers, body: body ?? ""))
     }
 
@@ -40,11 +49,11 @@ struct APIClient {
 
     /// A new guest, as this client with the guest's token.
     func newGuest() throws -> (client: APIClient, guestID: String) {
-        let reply = try APIClient(app: app).post("/api/v1/guests")
+        let reply = try APIClient(app: app, appKey: appKey).post("/api/v1/guests")
         guard reply.status == .created, let token = reply.json["guestToken"]?.stringValue,
               let id = reply.json["guestID"]?.stringValue
         else { throw TestFailure("POST /api/v1/guests answered \(reply.status.code): \(reply.response.text)") }
-        return (APIClient(app: app, bearer: token), id)
+        return (APIClient(app: app, bearer: token, appKey: appKey), id)
     }
 
     /// The names and bodies of the caller's documents.

@@ -1,16 +1,16 @@
 import Testing
 import VestibuleHTTP
 
-/// App keys (`app-keys`): an app's server that calls the API for all its visitors from one address presents its
-/// key and each visitor's address, and Vestibule counts each visitor on their own. The forwarded address is
+/// App keys (a registered app's, `apps`): an app's server that calls the API for all its visitors from one
+/// address presents its key and each visitor's address, and Vestibule counts each visitor on their own. The forwarded address is
 /// trusted only with a valid key; a wrong key is refused outright, never quietly counted by address.
 @Suite struct AppKeyTests {
-    static let key = "UEs9oWyUJ1rY3u2Yb0mXWJkq3JcCw6Vx0Q5h2LrS8fNtA4eZ"
+    static let key = TestApps.shopKey
     /// Vestibule's limit on API calls per address and minute (`RateLimits.passkeyCeremoniesPerAddress`).
     static let limit = 120
 
     private func app() throws -> TestApplication {
-        try TestApplication { $0.appKeys = ["another-key-of-the-operator-0123456789", Self.key] }
+        try TestApplication { $0.apps = TestApps.registry }
     }
 
     /// A new guest, asked for with `headers`; returns the status code.
@@ -40,7 +40,7 @@ import VestibuleHTTP
     @Test func aWrongAppKeyIsRefusedWith401EvenWhereCallsAreNotCounted() throws {
         let app = try app()
         defer { app.application.shutdown() }
-        for key in [String(Self.key.dropLast()), Self.key + "x", "", Self.key.lowercased()] {
+        for key in [String(Self.key.dropLast()), Self.key + "x", "", Self.key.uppercased()] {
             let reply = try APIClient(app: app).call(
                 .post, "/api/v1/guests", headers: ["X-Vestibule-App-Key": key, "X-Vestibule-Client-Address": "203.0.113.7"]
             )
@@ -53,7 +53,7 @@ import VestibuleHTTP
         let withoutKeys = try TestApplication()
         defer { withoutKeys.application.shutdown() }
         let reply = try APIClient(app: withoutKeys).call(.post, "/api/v1/guests", headers: ["X-Vestibule-App-Key": Self.key])
-        #expect(reply.status == .unauthorized && reply.error == "invalidAppKey", "no key is valid when none is set")
+        #expect(reply.status == .unauthorized && reply.error == "invalidAppKey", "no key is valid when no app is registered")
     }
 
     @Test func aForwardedAddressWithoutAKeyChangesNothing() throws {

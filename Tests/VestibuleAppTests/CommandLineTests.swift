@@ -11,7 +11,7 @@ import VestibuleTesting
         let help = try VestibuleExecutable.run(["serve", "--help"])
         #expect(help.status == 0)
         for text in ["--host", "--port", "--data-dir", "--config", "VESTIBULE_PORT", "VESTIBULE_SECRET_KEYS", "SIGTERM",
-                     "--app-keys", "prefer VESTIBULE_APP_KEYS"] {
+                     "--apps", "--development"] {
             #expect(help.output.contains(text), "serve --help mentions \(text)")
         }
         #expect(try VestibuleExecutable.run(["--help"]).output.contains("vestibule migrate"))
@@ -29,13 +29,14 @@ import VestibuleTesting
         #expect(result.output.contains("Configuration error: --port: port must be a whole number from 0 to 65535"))
     }
 
-    /// A short app key stops the server before it serves anyone, and the message does not repeat the secret.
-    @Test func aShortAppKeyIsRefusedAtStartUpWithoutPrintingIt() throws {
-        let key = "too-short-to-be-a-key-1234"
-        let result = try VestibuleExecutable.run(["serve", "--port", "0"], environment: ["VESTIBULE_APP_KEYS": key])
+    /// An apps file with a mistake stops the server before it serves anyone, naming the app.
+    @Test func aBadAppsFileIsRefusedAtStartUpNamingTheApp() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("apps-\(UUID().uuidString).json").path
+        try #"{"apps": [{"id": "shop", "name": "Shop", "keySHA256": "00", "returnURLs": ["https://shop.example.com/back"]}]}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try VestibuleExecutable.run(["serve", "--port", "0", "--apps", file])
         #expect(result.status == 78)
-        #expect(result.output.contains("VESTIBULE_APP_KEYS: app-keys: key 1 of 1 is not at least 32 characters"), "\(result.output)")
-        #expect(!result.output.contains(key))
+        #expect(result.output.contains(#"Configuration error: apps \#(file): app "shop": "keySHA256" must be"#), "\(result.output)")
     }
 
     /// A data policy with a mistake stops the server before it serves anyone, saying which field is wrong.

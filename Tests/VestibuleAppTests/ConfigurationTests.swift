@@ -42,20 +42,32 @@ import VestibuleWeb
         #expect(configuration.origin == "https://id.example.com")
     }
 
-    /// The hand-off's allowed returns and the documents' limits reach the pages' configuration.
-    @Test func appOriginsAndDocumentLimitsAreRead() throws {
+    /// The registered apps and the documents' limits reach the pages' configuration.
+    @Test func theAppsFileAndDocumentLimitsAreRead() throws {
+        let digest = String(repeating: "0f", count: 32)
+        let file = try writeConfigFile(#"""
+            {"apps": [{"id": "shop", "name": "Example Shop", "keySHA256": "\#(digest.uppercased())",
+                       "returnURLs": ["https://shop.example.com/signed-in", "http://localhost:8090/signed-in"],
+                       "mergeRule": "preferGuest", "audiences": ["https://api.shop.example.com"]}]}
+            """#)
         let configuration = try ConfigurationLoader(
-            arguments: ["--app-origins", "https://Shop.example.com, http://localhost:8090", "--documents-per-owner", "20"],
+            arguments: ["--apps", file, "--documents-per-owner", "20"],
             environment: ["VESTIBULE_DOCUMENT_MAX_BYTES": "4096"]
         ).load()
-        #expect(configuration.appOrigins == ["https://shop.example.com", "http://localhost:8090"])
-        #expect(configuration.documentMaxBytes == 4096)
-        #expect(configuration.documentsPerOwner == 20)
+        let shop = try #require(configuration.apps.app(id: "shop"))
+        #expect(shop.name == "Example Shop" && shop.mergeRule == .preferGuest)
+        #expect(shop.returnURLs == ["https://shop.example.com/signed-in", "http://localhost:8090/signed-in"])
+        #expect(shop.audiences == ["https://api.shop.example.com"])
+        #expect(shop == RegisteredApp(
+            id: "shop", name: "Example Shop", keyDigest: Array(repeating: 0x0f, count: 32), returnURLs: shop.returnURLs,
+            mergeRule: .preferGuest, audiences: shop.audiences
+        ))
+        #expect(configuration.apps.origins == ["https://shop.example.com", "http://localhost:8090"])
         let web = try Application.makeWebConfiguration(configuration)
-        #expect(web.appOrigins == configuration.appOrigins)
+        #expect(web.apps == configuration.apps)
         #expect(web.documentLimits == DocumentLimits(maximumBytes: 4096, perOwner: 20))
         let defaults = try ConfigurationLoader(arguments: [], environment: [:]).load()
-        #expect((defaults.appOrigins, defaults.documentMaxBytes, defaults.documentsPerOwner) == ([], 65_536, 100))
+        #expect((defaults.apps.isEmpty, defaults.documentMaxBytes, defaults.documentsPerOwner) == (true, 65_536, 100))
     }
 
     @Test func theConfigFileCarriesTheSignInBenefitsPerLanguage() throws {
@@ -76,8 +88,8 @@ import VestibuleWeb
         (["--session-idle-timeout", "9000", "--session-absolute-timeout", "600"], "is longer than session-absolute-timeout"),
         (["--behind-tls-proxy", "true", "--public-url", "http://id.example.com"], "use the https:// address"),
         (["--config", "/nonexistent/vestibule.json"], "cannot be read"),
-        (["--app-origins", "https://shop.example.com/checkout"], "app-origins must be http or https origins"),
-        (["--app-origins", "shop.example.com"], "app-origins must be http or https origins"),
+        (["--apps", "/nonexistent/apps.json"], "apps: the file /nonexistent/apps.json cannot be read"),
+        (["--development", "maybe"], "development must be true or false"),
         (["--document-max-bytes", "0"], "document-max-bytes must be a whole number"),
         (["--documents-per-owner", "many"], "documents-per-owner must be a whole number"),
     ])
@@ -141,41 +153,35 @@ import VestibuleWeb
         }
     }
 
-    @Test func appOriginsAreOriginsWithoutAPath() throws {
-        let configuration = try ConfigurationLoader(
-            arguments: ["--app-origins", "https://shop.example.com/, http://localhost:8090"], environment: [:]
-        ).load()
-        #expect(configuration.appOrigins == ["https://shop.example.com", "http://localhost:8090"])
+    /// An apps file with a mistake stops the server, naming the app and what to fix: return addresses are exact
+    /// https URLs (http only on this machine), keys are held as digests, ids and keys are each app's own.
+    @Test(arguments: [
+        (#"{"id": "shop", "name": "Shop", "keySHA256": "KEY", "returnURLs": ["http://shop.example.com/back"]}"#,
+         #"app "shop": the return address "http://shop.example.com/back" must be an https URL"#),
+        (#"{"id": "shop", "name": "Shop", "keySHA256": "KEY", "returnURLs": ["https://shop.example.com/back?next=1"]}"#,
+         "without a query or fragment"),
+        (#"{"id": "shop", "name": "Shop", "keySHA256": "KEY", "returnURLs": []}"#,
+         #"app "shop": "returnURLs" must list at least one address"#),
+        (#"{"id": "shop", "name": "Shop", "keySHA256": "not-a-digest", "returnURLs": ["https://shop.example.com/back"]}"#,
+         #"app "shop": "keySHA256" must be the SHA-256 of the app's key in 64 hex digits"#),
+        (#"{"id": "Shop!", "name": "Shop", "keySHA256": "KEY", "returnURLs": ["https://shop.example.com/back"]}"#,
+         #"apps[0]: "id" must be lower-case letters, digits and -"#),
+        (#"{"id": "shop", "name": "Shop", "keySHA256": "KEY", "returnURLs": ["https://shop.example.com/back"], "mergeRule": "newest"}"#,
+         #"app "shop": "mergeRule" must be one of keepBoth, preferAccount, preferGuest, lastWriter."#),
+        (#"{"id": "shop", "name": "Shop", "keySHA256": "KEY", "returnURLs": ["https://shop.example.com/back"], "redirect": "x"}"#,
+         #"app "shop": "redirect" is not a setting of an app"#),
+        (#"{"id": "shop", "name": "Shop", "keySHA256": "KEY", "returnURLs": ["https://a.example/back"]}, {"id": "shop", "name": "Again", "keySHA256": "KEY", "returnURLs": ["https://b.example/back"]}"#,
+         #"app "shop" is registered twice"#),
+        (#"{"id": "shop", "name": "Shop", "keySHA256": "KEY", "returnURLs": ["https://a.example/back"]}, {"id": "forum", "name": "Forum", "keySHA256": "KEY", "returnURLs": ["https://b.example/back"]}"#,
+         #"app "forum" has the key of another app"#),
+    ])
+    func aBadAppsFileIsRefusedNamingTheAppAndTheProblem(apps: String, message: String) throws {
+        let entries = apps.replacingOccurrences(of: "KEY", with: String(repeating: "ab", count: 32))
+        let file = try writeConfigFile(#"{"apps": [\#(entries)]}"#)
         #expect {
-            try ConfigurationLoader(arguments: ["--app-origins", "https://shop.example.com/cart"], environment: [:]).load()
+            try ConfigurationLoader(arguments: ["--apps", file], environment: [:]).load()
         } throws: { error in
-            "\(error)".contains("app-origins must be http or https origins without a path")
-        }
-    }
-
-    /// App keys are secrets: only long base64url values are taken, a refusal names the key's position and never
-    /// its text, and the pages' configuration holds only their digests.
-    @Test func appKeysAreLongBase64URLSecretsRefusedWithoutRepeatingThem() throws {
-        let good = String(repeating: "Ab3-_", count: 7)  // 35 characters
-        let configuration = try ConfigurationLoader(
-            arguments: [], environment: ["VESTIBULE_APP_KEYS": " \(good), \(good.uppercased())"]
-        ).load()
-        #expect(configuration.appKeys == [good, good.uppercased()])
-        let web = try Application.makeWebConfiguration(configuration)
-        #expect(web.appKeys == AppKeys([good, good.uppercased()]))
-        #expect(!"\(web)".contains(good), "only digests reach the pages' configuration")
-        #expect(try ConfigurationLoader(arguments: [], environment: ["VESTIBULE_APP_KEYS": ""]).load().appKeys.isEmpty)
-
-        let short = "c2hvcnQtYnV0LXZhbGlkLWJhc2U2NA"  // 30 characters
-        let padded = String(repeating: "A", count: 40) + "=="
-        for (keys, position) in [(short, "key 1 of 1"), ("\(good),\(padded)", "key 2 of 2"), ("\(good),", "key 2 of 2")] {
-            #expect {
-                try ConfigurationLoader(arguments: ["--app-keys", keys], environment: [:]).load()
-            } throws: { error in
-                let message = "\(error)"
-                return message.contains("--app-keys: app-keys: \(position) is not at least 32 characters of base64url")
-                    && !message.contains(short) && !message.contains(padded) && !message.contains(good)
-            }
+            "\(error)".contains("apps \(file): ") && "\(error)".contains(message)
         }
     }
 

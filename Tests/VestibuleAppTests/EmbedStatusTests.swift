@@ -51,7 +51,9 @@ import VestibuleWebDriver
     /// element, nothing else may, and no `X-Frame-Options: DENY` contradicts that; every other page stays
     /// unframable.
     @Test func onlyTheElementMayBeFramedAndOnlyByTheAppOrigins() throws {
-        let app = try TestApplication { $0.appOrigins = ["https://shop.example.com", "http://localhost:8090"] }
+        let app = try TestApplication {
+            $0.apps = TestApps.shop(returningTo: ["https://shop.example.com/back", "http://localhost:8090/back"])
+        }
         try app.application.start()
         defer { app.application.shutdown() }
         let embed = try get("/embed/status", port: app.application.port)
@@ -72,7 +74,9 @@ import VestibuleWebDriver
     @Test(.enabled(if: ChromeDriver.isAvailable, "needs chromium and chromium-driver (make test installs them)"))
     func anotherSiteOfTheOperatorFramesTheElementSignedIn() throws {
         let shopPort = try FreePort.find()
-        let (app, port) = try TestApplication.startedOnLocalhost { $0.appOrigins = ["http://localhost:\(shopPort)"] }
+        let (app, port) = try TestApplication.startedOnLocalhost {
+            $0.apps = TestApps.shop(returningTo: ["http://localhost:\(shopPort)/back"])
+        }
         defer { app.application.shutdown() }
         let base = "http://localhost:\(port)"
         let shop = try FramingPage(port: shopPort, framing: base + "/embed/status", of: base)

@@ -41,13 +41,13 @@ import VestibuleLogging
         #expect(try validator(publishedBy: app).verify(again, now: Date())["jti"] != claims["jti"])
     }
 
-    @Test func anAccessTokenNamesTheAudienceTheCallerAskedFor() throws {
-        let app = try TestApplication()
+    @Test func anAccessTokenNamesTheRegisteredAudienceTheCallerAskedFor() throws {
+        let app = try TestApplication { $0.apps = TestApps.registry }
         defer { app.application.shutdown() }
         let (_, cookie) = try app.signIn()
-        let reply = try requestToken(from: app, cookie: cookie, body: #"{"audience": "https://api.example.com"}"#)
+        let reply = try requestToken(from: app, cookie: cookie, body: #"{"audience": "https://api.shop.example.com"}"#)
         let token = try #require(JSONValue(parsing: reply.body)?["accessToken"]?.stringValue)
-        #expect(try validator(publishedBy: app).verify(token, now: Date()).aud == ["https://api.example.com"])
+        #expect(try validator(publishedBy: app).verify(token, now: Date()).aud == ["https://api.shop.example.com"])
 
         let empty = try requestToken(from: app, cookie: cookie, body: #"{"audience": ""}"#)
         #expect(empty.status == .badRequest)

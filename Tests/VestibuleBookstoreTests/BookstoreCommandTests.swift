@@ -9,7 +9,7 @@ import VestibuleTesting
     @Test func helpSaysWhatTheBookstoreIsWhatItNeedsAndEveryOption() throws {
         let (status, output) = try VestibuleExecutable.run(["--help"], executable: "vestibule-bookstore")
         #expect(status == 0)
-        for expected in ["What does it do?", "What does it need?", "--app-origins http://localhost:8090", "make run",
+        for expected in ["What does it do?", "What does it need?", "vestibule serve --apps FILE", "http://localhost:8090/signed-in", "make run",
                          "--port", "--vestibule", "--public-url", "--host", "no database", "--app-key", "BOOKSTORE_APP_KEY"] {
             #expect(output.contains(expected), "\(expected)")
         }
@@ -24,7 +24,7 @@ import VestibuleTesting
             (["--port"], "--port needs a value."),
             (["--port", "1", "--port=2"], "--port may be given only once."),
             (["--colour", "red"], "Unknown option --colour."),
-            (["--app-key", "tiny-key-1234"], "--app-key must be one of Vestibule's app-keys: at least 32 characters"),
+            (["--app-key", "tiny-key-1234"], "--app-key must be the bookstore's app key: at least 32 characters"),
             (["--app-kee=tiny-key-1234"], "Unknown option --app-kee."),
         ]
         for (arguments, reason) in refusals {

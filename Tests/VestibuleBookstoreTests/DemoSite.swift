@@ -1,12 +1,13 @@
 import Foundation
 import VestibuleBookstore
+import VestibuleCrypto
 import VestibuleLogging
 import VestibuleTesting
 
-/// The demo as `make run` starts it, on free ports: a real `vestibule serve` process (with its built-in Apple ID
-/// emulator on another origin, and the bookstore among its app origins) and the bookstore beside it, built as
-/// `vestibule-bookstore` builds it, reaching Vestibule only over HTTP, with a fresh app key given to both (through
-/// Vestibule's environment, as `make run` does). Both on `localhost`, so that passkeys (RP ID `localhost`) work in
+/// The demo as `make run` starts it, on free ports: a real `vestibule serve` process in development mode (with its
+/// built-in Apple ID emulator on another origin, and the bookstore registered in its apps file) and the bookstore
+/// beside it, built as `vestibule-bookstore` builds it, reaching Vestibule only over HTTP, with a fresh app key
+/// (Vestibule's apps file holds its SHA-256, as `make run`'s does). Both on `localhost`, so that passkeys (RP ID `localhost`) work in
 /// Chromium.
 final class DemoSite {
     let vestibule: ServerProcess
@@ -26,12 +27,16 @@ final class DemoSite {
         while bookstorePort == vestibulePort { bookstorePort = try FreePort.find() }
         vestibuleOrigin = "http://localhost:\(vestibulePort)"
         bookstoreOrigin = "http://localhost:\(bookstorePort)"
+        let appsFile = scratch.path + "/apps.json"
+        try #"""
+            {"apps": [{"id": "bookstore", "name": "Vestibule Books", "keySHA256": "\#(Hex.encode(SHA2.sha256(appKey)))",
+                       "returnURLs": ["\#(bookstoreOrigin)/signed-in"]}]}
+            """#.write(toFile: appsFile, atomically: true, encoding: .utf8)
         vestibule = try ServerProcess(
             arguments: [
-                "serve", "--development", "--port", String(vestibulePort), "--public-url", vestibuleOrigin, "--data-dir", scratch.path + "/data",
-                "--app-origins", bookstoreOrigin, "--apple-emulator-port", "0", "--log-level", "warning",
-            ],
-            environment: ["VESTIBULE_APP_KEYS": appKey]
+                "serve", "--development", "--port", String(vestibulePort), "--public-url", vestibuleOrigin,
+                "--data-dir", scratch.path + "/data", "--apps", appsFile, "--apple-emulator-port", "0", "--log-level", "warning",
+            ]
         )
         var configuration = BookstoreConfiguration()
         configuration.port = bookstorePort

@@ -84,16 +84,14 @@ public struct Configuration: Sendable, Equatable {
     public var signInAttemptsPerMinute = 30
     /// Password sign-in attempts per account per 15 minutes, from anywhere: slows guessing one password.
     public var signInAttemptsPerAccount = 10
-    /// Origins of the operator's apps on other sites (`https://shop.example.com`): a hand-off returns only there,
-    /// and their pages may embed the signed-in status element (`/embed/status`).
-    public var appOrigins: [String] = []
     /// The largest JSON document an app may store for a guest or an account, in bytes.
     public var documentMaxBytes = 65_536
     /// How many documents one guest or account may hold.
     public var documentsPerOwner = 100
-    /// Secrets of the operator's apps' servers (`X-Vestibule-App-Key`): their API calls are counted per visitor
-    /// they forward, not per their own address. Secret: never logged; the web layer keeps only their SHA-256.
-    public var appKeys: [String] = []
+    /// The file that registers the apps using Vestibule (`apps`); read by the loader into ``apps``.
+    public var appsFile: String?
+    /// The apps using Vestibule: their keys, return addresses, merge rules and audiences (`docs/api.md`, "Apps").
+    public var apps = AppRegistry()
 
     /// The file that declares the extra data people are asked for (`data-policy`); read by the loader into
     /// ``dataPolicy``.

@@ -40,6 +40,9 @@ public struct ConfigurationLoader: Sendable {
         if let path = configuration.dataPolicyFile {
             configuration.dataPolicy = try Self.dataPolicy(at: path)
         }
+        if let path = configuration.appsFile {
+            configuration.apps = try Self.apps(at: path)
+        }
         try validate(configuration)
         return configuration
     }
@@ -53,6 +56,18 @@ public struct ConfigurationLoader: Sendable {
             return try DataPolicy(json: Array(data), languages: Set(Language.allCases.map(\.tag)))
         } catch {
             throw ConfigurationError("data-policy \(path): \(error)")
+        }
+    }
+
+    /// The apps registered in the file at `path`.
+    private static func apps(at path: String) throws(ConfigurationError) -> AppRegistry {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError("apps: the file \(path) cannot be read. Check the path and its permissions.")
+        }
+        do {
+            return try AppRegistry(json: Array(data))
+        } catch {
+            throw ConfigurationError("apps \(path): \(error)")
         }
     }
 

@@ -219,16 +219,9 @@ extension Setting {
             guard !$1.isEmpty else { throw ConfigurationError("data-policy must be the path of a JSON file.") }
             $0.dataPolicyFile = $1
         },
-        Setting(key: "appOrigins", placeholder: "ORIGINS", summary: "Comma-separated origins of your apps on other sites, e.g. https://shop.example.com: a hand-off from an app returns only to these, and their pages may embed the signed-in status (/embed/status) (default: none).") {
-            $0.appOrigins = try $1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.map { text throws(ConfigurationError) in
-                guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), let host = url.host(),
-                      url.path().isEmpty || url.path() == "/", url.query() == nil, url.fragment() == nil, url.user() == nil
-                else { throw ConfigurationError("app-origins must be http or https origins without a path, like https://shop.example.com; got \"\(text)\".") }
-                return "\(scheme)://\(host)\(url.port.map { ":\($0)" } ?? "")".lowercased()
-            }
-        },
-        Setting(key: "appKeys", placeholder: "KEYS", summary: "Comma-separated secrets (each at least 32 characters of base64url) that your apps' servers send in X-Vestibule-App-Key, so their API calls are counted per visitor (X-Vestibule-Client-Address) rather than per the app's address; prefer VESTIBULE_APP_KEYS to the flag, which shows in ps (default: none).") {
-            $0.appKeys = try appKeys($1)
+        Setting(key: "apps", placeholder: "FILE", summary: "A JSON file registering the apps that use Vestibule: each app's id, name, the SHA-256 of the key its server sends in X-Vestibule-App-Key, its exact return addresses, its guest merge rule and its access-token audiences; see docs/api.md, \"Apps\" (default: none).") {
+            guard !$1.isEmpty else { throw ConfigurationError("apps must be the path of a JSON file.") }
+            $0.appsFile = $1
         },
         Setting(key: "documentMaxBytes", placeholder: "BYTES", summary: "Largest JSON document an app may store for a guest or an account (default 65536).") {
             $0.documentMaxBytes = try integer($1, named: "document-max-bytes", in: 1...(1 << 30))
@@ -245,24 +238,6 @@ extension Setting {
         return value
     }
 
-    /// Comma-separated app keys. The message never repeats a key, only its position: it is a secret.
-    private static func appKeys(_ text: String) throws(ConfigurationError) -> [String] {
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
-        let keys = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        for (index, key) in keys.enumerated() {
-            let isBase64URL = key.utf8.allSatisfy { byte in
-                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-            }
-            guard key.utf8.count >= 32, isBase64URL else {
-                throw ConfigurationError(
-                    "app-keys: key \(index + 1) of \(keys.count) is not at least 32 characters of base64url (A-Z a-z 0-9 - _); "
-                        + "make one with: openssl rand -base64 48 | tr '+/' '-_' | tr -d '=\\n'"
-                )
-            }
-        }
-        return keys
-    }
 
     private static func appleIdentifier(_ text: String, named name: String) throws(ConfigurationError) -> String {
         guard text.range(of: #"^[A-Z0-9]{10}$"#, options: .regularExpression) != nil else {

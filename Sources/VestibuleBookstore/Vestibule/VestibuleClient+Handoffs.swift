@@ -1,8 +1,9 @@
 /// Signing in through Vestibule from another origin: the hand-off, its exchange, and the session it gives.
 extension VestibuleClient {
     /// Asks Vestibule for a hand-off: a page on Vestibule's origin to send the browser to, and the key that
-    /// alone can exchange the code Vestibule sends back to `returnTo`. With `guest`, the guest's documents move
-    /// into the account the person signs in to, by `request.merge`.
+    /// alone, with the bookstore's app key, can exchange the code Vestibule sends back to `returnTo`. With
+    /// `guest`, the guest's documents move into the account the person signs in to, by the merge rule the
+    /// bookstore is registered with.
     public func startHandoff(_ request: HandoffRequest, bringing guest: Owner?) throws(VestibuleClientError) -> Handoff {
         let call = "POST /api/v1/handoffs"
         let body = try encode(request, call: call)
@@ -52,27 +53,16 @@ public struct HandoffRequest: Sendable, Encodable {
         case signIn
     }
 
-    /// What happens to a guest document whose name the account already uses (`docs/api.md`, merge rules).
-    public enum MergeRule: String, Sendable, Encodable {
-        /// The account's stays; the guest's is kept beside it as `<name>.guest` (or `.guest-2`, …).
-        case keepBoth
-        case preferAccount
-        case preferGuest
-        case lastWriter
-    }
-
-    /// Where Vestibule sends the browser back with `?code=`; its origin must be in Vestibule's `app-origins`.
+    /// Where Vestibule sends the browser back with `?code=`: one of the bookstore's registered return addresses.
     public var returnTo: String
     public var mode: Mode
-    public var merge: MergeRule
     /// What the person already told the app, so Vestibule's sign-up page need not ask again (SIWA-6).
     public var name: String?
     public var email: String?
 
-    public init(returnTo: String, mode: Mode, merge: MergeRule, name: String? = nil, email: String? = nil) {
+    public init(returnTo: String, mode: Mode, name: String? = nil, email: String? = nil) {
         self.returnTo = returnTo
         self.mode = mode
-        self.merge = merge
         self.name = name
         self.email = email
     }

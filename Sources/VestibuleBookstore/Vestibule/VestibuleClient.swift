@@ -12,8 +12,8 @@ public struct VestibuleClient: Sendable {
     /// Vestibule's origin, `http://localhost:8080`.
     public let origin: String
     let http: HTTPClient
-    /// The secret, one of Vestibule's `app-keys`, sent as `X-Vestibule-App-Key` so that Vestibule counts these
-    /// calls per shopper (``shopperAddress``) rather than all against the bookstore's own address.
+    /// The key of the bookstore's registration at Vestibule, sent as `X-Vestibule-App-Key`: hand-offs need it,
+    /// and Vestibule counts these calls per shopper (``shopperAddress``) rather than against the bookstore's address.
     let appKey: String?
     /// The address of the shopper the calls are made for, sent as `X-Vestibule-Client-Address` with the key.
     public private(set) var shopperAddress: String?
@@ -72,7 +72,7 @@ public struct VestibuleClient: Sendable {
         throw failure
     }
 
-    /// Vestibule's error for an `X-Vestibule-App-Key` that is not one of its `app-keys`.
+    /// Vestibule's error for an `X-Vestibule-App-Key` that no registered app has.
     static let invalidAppKey = "invalidAppKey"
 
     /// The error for an answer the caller did not expect, keeping Vestibule's `error` code.

@@ -13,7 +13,7 @@ extension BookstoreApp {
             let shopper = try shopper(of: request)
             guard !shopper.isSignedIn else { return try redirect(to: "/orders", shopper: shopper) }
             return try handOff(
-                HandoffRequest(returnTo: returnURL, mode: .signIn, merge: .keepBoth), shopper: shopper, request: request
+                HandoffRequest(returnTo: returnURL, mode: .signIn), shopper: shopper, request: request
             )
         }
 
@@ -33,7 +33,7 @@ extension BookstoreApp {
                 throw HTTPError(.badRequest, "No such order.")
             }
             let handoffRequest = HandoffRequest(
-                returnTo: returnURL, mode: mode, merge: .keepBoth, name: order.name, email: order.email
+                returnTo: returnURL, mode: mode, name: order.name, email: order.email
             )
             return try handOff(handoffRequest, shopper: shopper, request: request)
         }
@@ -66,7 +66,7 @@ extension BookstoreApp {
         }
     }
 
-    /// The bookstore's page Vestibule sends people back to; its origin is in Vestibule's `app-origins`.
+    /// The bookstore's page Vestibule sends people back to: its registered return address.
     var returnURL: String { configuration.origin + Self.returnPath }
 
     /// The session for a code from Vestibule's way back; nil when Vestibule refuses the code (used, expired, or

@@ -6,9 +6,13 @@ import VestibuleCrypto
 /// 1. ``begin(_:)``: the app's server asks; the code goes into the URL the browser opens.
 /// 2. ``open(code:)``: the browser opens it; the hand-off is kept under a new handle, in a cookie, so the
 ///    URL (in the history, in logs) is worthless afterwards.
-/// 3. ``claimGuest(handle:into:)``: at sign-in, by whatever method, the guest's documents move to the account.
-/// 4. ``finish(handle:session:)``: back to the app with a one-time code, valid for two minutes.
-/// 5. ``exchange(code:exchangeKey:)``: the app's server turns the code and its exchange key into a grant.
+/// 3. ``claimGuest(handle:into:)``: at a sign-in made while the hand-off is pending, by whatever method, the
+///    guest's documents move to the account.
+/// 4. ``finish(handle:session:confirmed:)``: back to the app with a one-time code, valid for two minutes. A
+///    person who was signed in already when the link opened must confirm first: a link anyone can send must not
+///    carry someone's account to an app, or an app's guest into someone's account, on a GET.
+/// 5. ``exchange(code:exchangeKey:appID:)``: the app's server turns the code, with its exchange key and its own
+///    app key, into a grant.
 public struct Handoffs: Sendable {
     /// From the app's request to the person's return: time to sign up, confirming an address by mail.
     public static let lifetime: TimeInterval = 1_800
@@ -28,15 +32,16 @@ public struct Handoffs: Sendable {
         self.guests = guests
     }
 
-    /// Keeps the hand-off and returns the code for its URL and the key the app exchanges the final code with.
-    /// Only the key's hash is kept.
+    /// Keeps the hand-off `app` asked for and returns the code for its URL and the key the app exchanges the
+    /// final code with. Only the key's hash is kept.
+    /// - Precondition: `returnTo` is one of the app's return addresses.
     public func begin(
-        returnTo: String, mode: Handoff.Mode, merge: DocumentMergeRule, name: String?, email: String?, guestID: GuestID?
+        for app: RegisteredApp, returnTo: String, mode: Handoff.Mode, name: String?, email: String?, guestID: GuestID?
     ) throws -> (code: String, exchangeKey: String) {
         let exchangeKey = SecureRandom.token()
         let handoff = Handoff(
-            returnTo: returnTo, mode: mode, merge: merge, name: name, email: email, guestID: guestID,
-            exchangeKeyHash: SHA2.sha256(exchangeKey)
+            appID: app.id, returnTo: returnTo, mode: mode, merge: app.mergeRule, name: name, email: email,
+            guestID: guestID, exchangeKeyHash: SHA2.sha256(exchangeKey)
         )
         return (try steps.save(handoff, kind: Kind.requested, lifetime: Self.lifetime), exchangeKey)
     }
@@ -63,21 +68,31 @@ public struct Handoffs: Sendable {
         return claim
     }
 
-    /// Ends the browser's hand-off for the signed-in `session`: claims the guest if that has not happened yet
-    /// (the person was signed in already), then returns where to send the browser, with a fresh one-time
-    /// code. `nil` when there is no hand-off pending, or it belongs to another account.
-    public func finish(handle: String, session: Session) throws -> URL? {
-        guard var handoff = try steps.consume(Handoff.self, kind: Kind.opened, handle: handle) else { return nil }
+    /// Ends the browser's hand-off for the signed-in `session` and returns where the browser goes: to the app
+    /// with a fresh one-time code when the person signed in with this hand-off pending, or has just `confirmed`
+    /// (their guest is claimed then); otherwise the hand-off is kept and waits for that confirmation.
+    public func finish(handle: String, session: Session, confirmed: Bool) throws -> HandoffContinuation {
+        guard var handoff = try steps.consume(Handoff.self, kind: Kind.opened, handle: handle) else { return .none }
+        if handoff.accountID == nil, !confirmed {
+            try steps.save(handoff, kind: Kind.opened, handle: handle, lifetime: Self.lifetime)
+            return .needsConfirmation(handoff)
+        }
         try claim(&handoff, into: session.accountID)
         guard handoff.accountID == session.accountID, var destination = URLComponents(string: handoff.returnTo) else {
-            return nil
+            return .none
         }
         let grant = HandoffGrant(
-            accountID: session.accountID, method: session.method, exchangeKeyHash: handoff.exchangeKeyHash
+            accountID: session.accountID, method: session.method, appID: handoff.appID,
+            exchangeKeyHash: handoff.exchangeKeyHash
         )
         let code = try steps.save(grant, kind: Kind.granted, lifetime: Self.codeLifetime)
         destination.queryItems = (destination.queryItems ?? []) + [URLQueryItem(name: "code", value: code)]
-        return destination.url
+        return destination.url.map(HandoffContinuation.returnTo) ?? .none
+    }
+
+    /// Drops the browser's pending hand-off: the person declined to continue to the app.
+    public func cancel(handle: String) throws {
+        _ = try steps.consume(Handoff.self, kind: Kind.opened, handle: handle)
     }
 
     /// Records the account the hand-off belongs to (the first that signs in with it: the guest's documents go
@@ -96,10 +111,12 @@ public struct Handoffs: Sendable {
         }
     }
 
-    /// The grant for a code the app's server presents with its exchange key; `nil` when the code is unknown,
-    /// used or expired, or the key is not the one that asked. Either way the code is used up.
-    public func exchange(code: String, exchangeKey: String) throws -> HandoffGrant? {
+    /// The grant for a code that the app `appID` presents with its exchange key; `nil` when the code is
+    /// unknown, used or expired, was granted to another app, or the exchange key is not the one that asked.
+    /// Either way the code is used up.
+    public func exchange(code: String, exchangeKey: String, appID: String) throws -> HandoffGrant? {
         guard let grant = try steps.consume(HandoffGrant.self, kind: Kind.granted, handle: code),
+              grant.appID == appID,
               ConstantTime.equals(SHA2.sha256(exchangeKey), grant.exchangeKeyHash)
         else { return nil }
         return grant

@@ -2,13 +2,16 @@ import Foundation
 import VestibuleCore
 import VestibuleHTTP
 
-/// The hand-off's server-to-server calls (`docs/api.md`, "Hand-off"): an app on another origin asks Vestibule to
-/// sign its visitor in, bringing the visitor's guest along, then exchanges the one-time code the browser
+/// The hand-off's server-to-server calls (`docs/api.md`, "Hand-off"): a registered app asks Vestibule, with its
+/// key, to sign its visitor in, bringing the visitor's guest along, then exchanges the one-time code the browser
 /// brings back for a session. The browser's part is in `WebApp+Handoff.swift`.
 extension WebApp {
     func installHandoffAPIRoutes(on router: inout Router) {
         router.post("/api/v1/handoffs") { request in
             try jsonAPI(request) { call in
+                // Only a registered app starts a hand-off: its key says which, and so where the browser may go
+                // back to and how its guest's documents merge.
+                let app = try call.requiredApp()
                 // The guest is optional; a token that proves none is refused rather than dropped silently.
                 var guestID: GuestID?
                 if call.bearerToken != nil {
@@ -16,7 +19,7 @@ extension WebApp {
                     guestID = guest.id
                 }
                 let body = try call.body(HandoffRequest.self)
-                guard Self.isAppURL(body.returnTo, appOrigins: configuration.appOrigins) else {
+                guard app.returnURLs.contains(body.returnTo) else {
                     throw APIRefusal(
                         status: .badRequest, code: "returnToNotAllowed", message: call.text(.handoffReturnToNotAllowed)
                     )
@@ -27,11 +30,11 @@ extension WebApp {
                     guard let address = try? EmailAddress(text) else { throw APIRefusal.invalid(call.text(.emailInvalid)) }
                     return address.value
                 }
-                guard let merge = DocumentMergeRule(named: body.merge), (name?.count ?? 0) <= PasskeyNames.maximumLength else {
+                guard (name?.count ?? 0) <= PasskeyNames.maximumLength else {
                     throw APIRefusal.invalid(call.text(.passkeyFailed))
                 }
                 let (code, exchangeKey) = try services.handoffs.begin(
-                    returnTo: body.returnTo, mode: body.mode, merge: merge, name: name, email: email, guestID: guestID
+                    for: app, returnTo: body.returnTo, mode: body.mode, name: name, email: email, guestID: guestID
                 )
                 return try .json(
                     HandoffReply(url: "\(configuration.origin)/handoff/\(code)", exchangeKey: exchangeKey), status: .created
@@ -40,9 +43,12 @@ extension WebApp {
         }
         router.post("/api/v1/handoffs/exchange") { request in
             try jsonAPI(request) { call in
+                let app = try call.requiredApp()
                 let body = try call.body(ExchangeRequest.self)
                 let invalid = APIRefusal(status: .badRequest, code: "invalidCode", message: call.text(.handoffCodeInvalid))
-                guard let grant = try services.handoffs.exchange(code: body.code, exchangeKey: body.exchangeKey) else {
+                guard let grant = try services.handoffs.exchange(
+                    code: body.code, exchangeKey: body.exchangeKey, appID: app.id
+                ) else {
                     throw invalid
                 }
                 do {
@@ -61,15 +67,6 @@ extension WebApp {
             }
         }
     }
-
-    /// Whether `text` is an absolute http(s) URL, without credentials, on one of the operator's app origins.
-    static func isAppURL(_ text: String, appOrigins: [String]) -> Bool {
-        guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = url.host?.lowercased(), !host.isEmpty, url.user == nil, url.password == nil
-        else { return false }
-        let origin = "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
-        return appOrigins.contains { $0.lowercased() == origin }
-    }
 }
 
 extension String {
@@ -81,8 +78,6 @@ extension String {
 struct HandoffRequest: Decodable {
     let returnTo: String
     let mode: Handoff.Mode
-    /// A ``DocumentMergeRule`` by name; `keepBoth` when absent.
-    let merge: String?
     /// What the app already knows, to prefill the sign-up page (SIWA-6).
     let name: String?
     let email: String?

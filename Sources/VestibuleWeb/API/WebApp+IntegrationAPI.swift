@@ -10,8 +10,17 @@ extension WebApp {
             try jsonAPI(request) { call in
                 guard let (session, _) = try call.signedIn() else { throw APIRefusal.signInRequired }
                 let audience = try call.body(AccessTokenRequest.self).audience
-                guard audience.map({ (1...AccessTokenRequest.maximumAudienceLength).contains($0.count) }) ?? true else {
-                    throw APIRefusal.invalid(call.text(.passkeyFailed))
+                // A token is for Vestibule itself or for an API an app registered: one for any `aud` would let
+                // whoever holds a session mint tokens another service accepts. An app's call may ask only for
+                // its own audiences.
+                if let audience {
+                    let allowed = try call.registeredApp().map(\.audiences)
+                        ?? configuration.apps.apps.flatMap(\.audiences)
+                    guard allowed.contains(audience) else {
+                        throw APIRefusal(
+                            status: .badRequest, code: "audienceNotAllowed", message: call.text(.passkeyFailed)
+                        )
+                    }
                 }
                 return try .json(
                     AccessTokenReply(
@@ -43,9 +52,7 @@ extension WebApp {
 
 /// The body of `POST /api/v1/token`; `{}` asks for a token for this origin.
 struct AccessTokenRequest: Decodable {
-    static let maximumAudienceLength = 512
-
-    /// The API the token is for (`aud`), as that API names itself.
+    /// The API the token is for (`aud`), as that API names itself: one of the registered apps' audiences.
     let audience: String?
 }
 

@@ -8,11 +8,13 @@ extension WebApp {
     func installHandoffRoutes(on router: inout Router) {
         router.get("/handoff/:code") { request in try openHandoff(request) }
         router.get("/continue") { request in try continueAfterSignIn(request) }
+        router.post("/continue") { request in try confirmHandoff(request) }
         installHandoffAPIRoutes(on: &router)
     }
 
     /// The link works once: the hand-off moves under a cookie of this browser, so the URL (in the history, in
-    /// a log) is worthless afterwards. Someone signed in already goes straight on.
+    /// a log) is worthless afterwards. Nothing else happens on this GET: someone signed in already is asked on
+    /// `/continue` before the app gets anything.
     private func openHandoff(_ request: Request) throws -> Response {
         let visitor = try visitor(of: request)
         guard let (handle, handoff) = try services.handoffs.open(code: request.pathParameters["code"] ?? "") else {
@@ -30,15 +32,46 @@ extension WebApp {
     }
 
     /// Where a sign-in to an existing account goes (and the welcome page's "Continue"): back to the app of a
-    /// pending hand-off, with a one-time code for its server; otherwise the account page.
+    /// pending hand-off, with a one-time code for its server, when the person signed in with it pending; the
+    /// question of ``HandoffConfirmationPage`` when they were signed in before; otherwise the account page.
     private func continueAfterSignIn(_ request: Request) throws -> Response {
         let visitor = try visitor(of: request)
+        guard let session = visitor.session, let account = visitor.account else { return .redirect(to: "/sign-in") }
+        guard let handle = handoffCookie.value(in: request) else { return .redirect(to: "/account") }
+        let continuation = try services.handoffs.finish(handle: handle, session: session, confirmed: false)
+        if case .needsConfirmation(let handoff) = continuation {
+            guard let app = configuration.apps.app(id: handoff.appID) else { return try dropHandoff(handle) }
+            return try render(for: request, visitor: visitor) {
+                HandoffConfirmationPage.render(
+                    in: $0, appName: app.name, account: account, bringsGuestData: handoff.guestID != nil
+                )
+            }
+        }
+        return try leave(continuation)
+    }
+
+    /// The answer of ``HandoffConfirmationPage``: on to the app (the guest claimed, a code granted), or not.
+    private func confirmHandoff(_ request: Request) throws -> Response {
+        let (visitor, form) = try checkedForm(request)
         guard let session = visitor.session else { return .redirect(to: "/sign-in") }
         guard let handle = handoffCookie.value(in: request) else { return .redirect(to: "/account") }
-        let destination = try services.handoffs.finish(handle: handle, session: session)
-        var response = Response.redirect(to: destination?.absoluteString ?? "/account")
+        guard form["decision"] == "continue" else { return try dropHandoff(handle) }
+        return try leave(try services.handoffs.finish(handle: handle, session: session, confirmed: true))
+    }
+
+    /// Follows a finished hand-off: to the app, or to the account page when there is none to follow.
+    private func leave(_ continuation: HandoffContinuation) throws -> Response {
+        var response: Response = switch continuation {
+        case .returnTo(let url): .redirect(to: url.absoluteString)
+        case .needsConfirmation, .none: .redirect(to: "/account")
+        }
         try handoffCookie.clear(on: &response)
         return response
+    }
+
+    private func dropHandoff(_ handle: String) throws -> Response {
+        try services.handoffs.cancel(handle: handle)
+        return try leave(.none)
     }
 
     /// At every sign-in (``startSession(_:method:visitor:request:on:)``), by any method: the guest of the

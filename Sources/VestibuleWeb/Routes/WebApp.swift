@@ -77,7 +77,7 @@ public struct WebApp: Sendable {
         self.logger = logger
         self.fields = AccountFields(policy: configuration.dataPolicy, store: services.store, clock: clock)
         embedSecurityPolicy = SecurityHeaders.contentSecurityPolicy(
-            formActions: [], images: [], frameAncestors: ["'self'"] + configuration.appOrigins
+            formActions: [], images: [], frameAncestors: ["'self'"] + configuration.apps.origins
         )
         pageSecurityPolicy = services.apple.map { apple in
             SecurityHeaders.contentSecurityPolicy(

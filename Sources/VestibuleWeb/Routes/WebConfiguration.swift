@@ -24,14 +24,11 @@ public struct WebConfiguration: Sendable {
     /// The extra data people are asked for: required fields on the welcome page, optional ones on the account
     /// page (SIWA-9, SIWA-10, SIWA-13).
     public var dataPolicy: DataPolicy
-    /// Origins of the operator's apps (`https://shop.example.com`): a hand-off returns only to these, and their
-    /// pages may embed the signed-in status (`/embed/status`).
-    public var appOrigins: [String]
+    /// The apps that use Vestibule: only they start hand-offs (back to their exact return addresses), have their
+    /// API calls counted per visitor, ask for access tokens for their audiences, and frame `/embed/status`.
+    public var apps: AppRegistry
     /// How large, and how many, the documents of one guest or account may be.
     public var documentLimits: DocumentLimits
-    /// The digests of the keys the operator's apps' servers present (`X-Vestibule-App-Key`) to have their API
-    /// calls counted per visitor rather than per the app's address.
-    public var appKeys: AppKeys
 
     public init(
         origin: String,
@@ -43,9 +40,8 @@ public struct WebConfiguration: Sendable {
         rateLimits: RateLimits = RateLimits(),
         appleButton: AppleButtonChoice? = nil,
         dataPolicy: DataPolicy = .empty,
-        appOrigins: [String] = [],
-        documentLimits: DocumentLimits = DocumentLimits(),
-        appKeys: AppKeys = AppKeys()
+        apps: AppRegistry = AppRegistry(),
+        documentLimits: DocumentLimits = DocumentLimits()
     ) {
         self.origin = origin
         self.secure = secure
@@ -56,9 +52,8 @@ public struct WebConfiguration: Sendable {
         self.rateLimits = rateLimits
         self.appleButton = appleButton
         self.dataPolicy = dataPolicy
-        self.appOrigins = appOrigins
+        self.apps = apps
         self.documentLimits = documentLimits
-        self.appKeys = appKeys
     }
 }
 

@@ -1,0 +1,41 @@
+import Foundation
+
+/// An app that uses Vestibule, as the operator registered it (the `apps` file, ``AppRegistry``): what it is
+/// called, the key its server proves itself with, and what it may ask for. One registration serves every
+/// integration: hand-offs and their return addresses, guest merges, access-token audiences; an OpenID Connect
+/// client will be an app with more settings.
+public struct RegisteredApp: Sendable, Equatable {
+    /// Names the app in logs, counters and stored hand-offs: lower-case letters, digits and `-`.
+    public let id: String
+    /// What people see: "Continue to Vestibule Books".
+    public let name: String
+    /// SHA-256 of the key the app's server sends in `X-Vestibule-App-Key`; the key itself is never held.
+    let keyDigest: [UInt8]
+    /// Where a hand-off may send the browser back, compared exactly (scheme, host, port, path): never any
+    /// path on an origin, so a page of the app that leaks its URL cannot receive someone's code.
+    public let returnURLs: [String]
+    /// How the app's guests' documents meet an account's at sign-in; the app's choice, not a request's.
+    public let mergeRule: DocumentMergeRule
+    /// The `aud` values access tokens may be issued for on this app's behalf (`POST /api/v1/token`).
+    public let audiences: [String]
+
+    public init(
+        id: String, name: String, keyDigest: [UInt8], returnURLs: [String], mergeRule: DocumentMergeRule = .default,
+        audiences: [String] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.keyDigest = keyDigest
+        self.returnURLs = returnURLs
+        self.mergeRule = mergeRule
+        self.audiences = audiences
+    }
+
+    /// The origins of the return addresses: the app's own pages, which may embed the signed-in status.
+    public var origins: [String] {
+        returnURLs.compactMap { text in
+            guard let url = URLComponents(string: text), let scheme = url.scheme, let host = url.host else { return nil }
+            return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+        }
+    }
+}
