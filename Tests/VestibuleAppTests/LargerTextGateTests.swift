@@ -14,7 +14,10 @@ import VestibuleWebDriver
     @Test(.enabled(if: ChromeDriver.isAvailable, "needs chromium and chromium-driver (make test installs them)"))
     func everyPageStaysReadableAtEveryTextSizeInEveryLanguage() throws {
         // A data policy with every kind of control: a consent, a country list, a phone number and a date.
-        let (app, port) = try TestApplication.startedOnLocalhost { $0.dataPolicy = ShopPolicy.policy }
+        let (app, port) = try TestApplication.startedOnLocalhost {
+            $0.dataPolicy = ShopPolicy.policy
+            $0.apps = TestApps.registry
+        }
         defer { app.application.shutdown() }
         let base = "http://localhost:\(port)"
 
@@ -42,6 +45,14 @@ import VestibuleWebDriver
             )
         }
         let newcomerSession = try app.signIn(to: newcomer).cookie.split(separator: "=", maxSplits: 1).map(String.init)
+        // A hand-off with a guest, opened by the signed-in browser: `/continue` asks before anything happens.
+        let (guest, _) = try APIClient(app: app, appKey: TestApps.shopKey).newGuest()
+        try guest.create("cart", "[]")
+        let handoff = try guest.post("/api/v1/handoffs", #"{"returnTo":"\#(TestApps.shopOrigin)/back","mode":"signIn"}"#)
+        let handoffBrowser = FormClient(app)
+        handoffBrowser.adopt(cookies: [session[0]: session[1]])
+        try handoffBrowser.get(try HandoffTests.path(of: try #require(handoff.json["url"]?.stringValue)))
+        let pendingHandoff = try #require(handoffBrowser.cookies["vestibule_handoff"])
         let visitor = FormClient(app)
         try visitor.get("/sign-up")
         try visitor.post("/sign-up", ["email": "grace.hopper.with.a.long.address@example.com", "password": "a long passphrase to sign up"])
@@ -68,6 +79,10 @@ import VestibuleWebDriver
                 label: "/welcome, required fields pending"
             ),
             AuditTarget(url: base + "/embed/status", cookies: [(name: session[0], value: session[1])], label: "/embed/status, signed in"),
+            AuditTarget(
+                url: base + "/continue", cookies: [(name: session[0], value: session[1]), (name: "vestibule_handoff", value: pendingHandoff)],
+                label: "/continue, asked before a hand-off"
+            ),
         ]
 
         let driver = try ChromeDriver()
@@ -86,7 +101,7 @@ import VestibuleWebDriver
         }
         #expect(report.findings.isEmpty, "\(report.findings.count) findings:\n\(summary.joined(separator: "\n"))")
         #expect(report.unmeasured.isEmpty, "pages the audit could not measure: \(report.unmeasured)")
-        #expect(report.checks >= 22 * 8 * 5 * 4)
+        #expect(report.checks >= 23 * 8 * 5 * 4)
     }
 
     /// LT-4, LT-6: the in-page control steps the text up to 312 % of the reader's own default, announces the
