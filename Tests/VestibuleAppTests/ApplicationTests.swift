@@ -180,6 +180,7 @@ import VestibuleTesting
 
     @Test func aStartWithAnUnusableSecretKeyIsRefusedWithoutEchoingIt() throws {
         var configuration = Configuration()
+        configuration.development = true
         configuration.dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString).path
         #expect {
             try Application.build(

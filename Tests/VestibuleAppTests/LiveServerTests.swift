@@ -57,7 +57,13 @@ import VestibuleTesting
     }
 
     @Test func behindATLSProxyResponsesCarryHSTSAndSecureHostCookies() throws {
-        let app = try TestApplication { $0.publicURL = URL(string: "https://id.example.com") }
+        // An https public URL is production: development mode refuses it, and production needs a mail server
+        // (none is reached here, nothing is mailed).
+        let app = try TestApplication {
+            $0.publicURL = URL(string: "https://id.example.com")
+            $0.development = false
+            $0.smtpURL = "smtp://127.0.0.1:1"
+        }
         try app.application.start()
         defer { app.application.shutdown() }
         let connection = try RawConnection(port: app.application.port)
