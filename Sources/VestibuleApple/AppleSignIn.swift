@@ -28,22 +28,25 @@ public struct AppleSignIn: Sendable {
         case signedIn(AccountID, created: Bool)
         /// Apple was added to the account.
         case linked(AccountID)
-        /// The verified email belongs to an existing account: the person must sign in to it first; then
-        /// ``linkPending(handle:to:)`` links. Never merged silently.
-        case needsLinking(email: String, handle: String)
+        /// The verified email is a password account's: never merged silently (SIWA-5). The person signs in to
+        /// that account first. On the web, ``finish(handle:visitor:)`` leaves a ``PendingAppleLink`` for that
+        /// browser and that account under `pendingLink`, which its owner is asked about
+        /// (``confirmPendingLink(handle:visitor:account:)``); a native sign-in leaves nothing (`nil`).
+        case accountExists(email: String, pendingLink: String?)
     }
 
     public let credentials: AppleCredentials
     public let server: AppleServer
     private let verifier: AppleTokenVerifier
     private let store: any Store
-    private let steps: PendingSteps
+    let steps: PendingSteps
     private let secretBox: SecretBox
     private let clock: @Sendable () -> Date
 
     static let authorizationKind = "apple-authorization"
     static let completionKind = "apple-completion"
-    static let linkKind = "apple-link"
+    /// A ``PendingAppleLink``; "apple-link" held the unbound payload before issue #13 and is never read.
+    static let linkKind = "apple-pending-link"
     static let nativeNonceKind = "apple-native-nonce"
 
     public init(
@@ -123,16 +126,7 @@ public struct AppleSignIn: Sendable {
         guard let completed = try steps.consume(Completed.self, kind: Self.completionKind, handle: handle),
               ConstantTime.equals(Array(completed.visitor.utf8), Array(visitor.utf8))
         else { throw AppleError(.invalidState, "this sign-in was started in another browser, or has expired") }
-        return try conclude(completed.authorization, purpose: completed.purpose)
-    }
-
-    /// After ``Outcome/needsLinking(email:handle:)``: the person signed in to the account that owns the
-    /// email, and Apple is linked to it.
-    public func linkPending(handle: String, to accountID: AccountID) throws -> Outcome {
-        guard let authorization = try steps.consume(AppleAuthorization.self, kind: Self.linkKind, handle: handle) else {
-            throw AppleError(.invalidState, "the pending Sign in with Apple has expired")
-        }
-        return try conclude(authorization, purpose: .link(accountID))
+        return try conclude(completed.authorization, purpose: completed.purpose, visitor: visitor)
     }
 
     // MARK: Native
@@ -171,14 +165,15 @@ public struct AppleSignIn: Sendable {
             emailVerified: identity.emailVerified, isPrivateEmail: identity.isPrivateEmail, name: credential.name,
             refreshToken: tokens.refreshToken
         )
-        return try conclude(authorization, purpose: purpose)
+        return try conclude(authorization, purpose: purpose, visitor: nil)
     }
 
     // MARK: Deciding
 
     /// Signs in a known Apple identity; otherwise links it (when asked), creates an account, or, when the
-    /// verified email already has an account, asks the person to prove they own it first (SIWA-5).
-    private func conclude(_ authorization: AppleAuthorization, purpose: Purpose) throws -> Outcome {
+    /// verified email already has an account, asks the person to prove they own it first (SIWA-5): the link
+    /// then waits for `visitor`, the browser that signed in with Apple, and for that account only.
+    func conclude(_ authorization: AppleAuthorization, purpose: Purpose, visitor: String?) throws -> Outcome {
         let now = clock()
         let sealed = authorization.refreshToken.map { secretBox.seal(Array($0.utf8)) }
         if let known = try store.appleIdentity(subject: authorization.subject) {
@@ -211,10 +206,12 @@ public struct AppleSignIn: Sendable {
             return .linked(accountID)
         }
         if let email = authorization.email, authorization.emailVerified, !authorization.isPrivateEmail,
-           try store.identity(method: .password, subject: email.lowercased()) != nil
+           let owner = try store.identity(method: .password, subject: email.lowercased())
         {
-            let handle = try steps.save(authorization, kind: Self.linkKind, lifetime: 900)
-            return .needsLinking(email: email, handle: handle)
+            let pendingLink = try visitor.map { visitor in
+                try savePendingLink(PendingAppleLink(authorization: authorization, accountID: owner.accountID, visitor: visitor))
+            }
+            return .accountExists(email: email, pendingLink: pendingLink)
         }
         let account = Account(displayName: authorization.name?.displayName, email: authorization.email, createdAt: now)
         try store.createAppleAccount(account, identity: identity(account.id), apple: record(account.id))

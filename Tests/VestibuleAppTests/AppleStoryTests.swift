@@ -67,7 +67,7 @@ struct AppleStoryTests {
     }
 
     /// SIWA-5: an Apple ID whose verified email already has a password account is never merged silently:
-    /// the person signs in to that account first, and then Apple is added to it.
+    /// the person signs in to that account first, is asked, and only then is Apple added to it.
     @Test func anAppleIDWithTheEmailOfAPasswordAccountIsLinkedOnlyAfterSigningInToIt() throws {
         try withBrowser { browser, base, app in
             let owner = FormClient(app)
@@ -81,9 +81,12 @@ struct AppleStoryTests {
             #expect(try browser.find("#field-email").attribute("value") == "grace@example.com")
             try browser.find("#field-password").sendKeys("correct horse battery staple")
             try browser.find("form[action='/sign-in'] button[type=submit]").click()
-            _ = try browser.waitFor("form[action='/sign-out']")
-
+            let add = try browser.waitFor("form[action='/account/apple/link'] button[value=link]")
+            #expect(try browser.find("main h1").text == "Add Sign in with Apple (grace@example.com) to this account?")
             let accountID = try #require(try app.withStore { try $0.identity(method: .password, subject: "grace@example.com") }?.accountID)
+            #expect(try app.withStore { try $0.identities(of: accountID) }.map(\.method) == [.password], "asked first")
+            try add.click()
+            #expect(try browser.waitFor("main [role=status]").text.contains("has been added"))
             #expect(try app.withStore { try $0.identities(of: accountID) }.map(\.method).sorted { $0.rawValue < $1.rawValue } == [.apple, .password])
         }
     }

@@ -44,9 +44,11 @@ struct TestApplication {
 
     /// An application listening on `http://localhost:PORT`, which is also its public URL, as browsers need
     /// for the same-origin check and for passkeys. Returns it started, with its port.
-    static func startedOnLocalhost(configure: (inout Configuration) -> Void = { _ in }) throws -> (TestApplication, Int) {
+    static func startedOnLocalhost(
+        clock: TestClock? = nil, configure: (inout Configuration) -> Void = { _ in }
+    ) throws -> (TestApplication, Int) {
         let port = try FreePort.find()
-        let app = try TestApplication {
+        let app = try TestApplication(clock: clock) {
             $0.port = port
             $0.publicURL = URL(string: "http://localhost:\(port)")
             configure(&$0)
@@ -66,9 +68,11 @@ struct TestApplication {
         return try application.handler(request)
     }
 
-    /// Signs in as a sign-in method would: to `account`, or to a new account with an Apple identity.
+    /// Signs in as a sign-in method would, at `time`: to `account`, or to a new account with an Apple identity.
     /// Returns the account and the cookie header that carries the session.
-    func signIn(to account: Account? = nil, userAgent: String = "Safari on iPhone") throws -> (account: Account, cookie: String) {
+    func signIn(
+        to account: Account? = nil, userAgent: String = "Safari on iPhone", at time: Date = Date()
+    ) throws -> (account: Account, cookie: String) {
         try withStore { store in
             let account = try account ?? {
                 let account = Account(displayName: "Ada", email: "ada@privaterelay.appleid.com", createdAt: Date())
@@ -80,7 +84,7 @@ struct TestApplication {
                 try store.createAppleAccount(account, identity: identity, apple: apple)
                 return account
             }()
-            let sessions = SessionManager(store: store, policy: SessionPolicy(), clock: { Date() })
+            let sessions = SessionManager(store: store, policy: SessionPolicy(), clock: { time })
             let (_, token) = try sessions.signIn(accountID: account.id, method: .apple, userAgent: userAgent, replacing: nil)
             return (account, "vestibule_session=\(token.value)")
         }

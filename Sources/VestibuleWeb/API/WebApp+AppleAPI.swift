@@ -25,9 +25,10 @@ extension WebApp {
                     )
                 case .linked(let accountID):
                     return try .json(CeremonyReply(accountID: accountID.rawValue, redirect: "/account?notice=apple-linked"))
-                case .needsLinking(let email, _):
-                    // An app cannot carry the web's waiting link: it asks the person to sign in to that account
-                    // with its other method, then to add Apple from the account page (SIWA-5, never merged silently).
+                case .accountExists(let email, _):
+                    // Nothing waits to be linked for an app (there is no browser to bind it to): it asks the person
+                    // to sign in to that account with its other method, then to add Apple from the account page
+                    // (SIWA-5, never merged silently).
                     throw APIRefusal(
                         status: .conflict, code: "accountExists",
                         message: call.text(.appleLinkNeeded).replacingOccurrences(of: "{email}", with: email)

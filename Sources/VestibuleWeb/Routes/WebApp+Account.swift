@@ -28,6 +28,7 @@ extension WebApp {
         case "passkey-renamed": .accountPasskeyRenamed
         case "passkey-deleted": .accountPasskeyDeleted
         case "apple-linked": .accountAppleLinked
+        case "apple-failed": .appleFailed
         case "apple-unlinked": .accountAppleUnlinked
         case "field-saved": .accountFieldsSaved
         default: nil

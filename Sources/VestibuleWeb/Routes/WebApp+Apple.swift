@@ -5,10 +5,9 @@ import VestibuleHTTP
 import VestibuleJSON
 
 /// Sign in with Apple on the web (SIWA-1…14): start, Apple's cross-site callback, the same-site completion,
-/// linking to an existing account, unlinking, Apple's notifications, and account deletion that revokes.
+/// linking to an existing account (`WebApp+AppleLink.swift`), unlinking, Apple's notifications, and account
+/// deletion that revokes.
 extension WebApp {
-    static let appleLinkCookie = "vestibule_apple_link"
-
     func installAppleRoutes(on router: inout Router) {
         router.post("/apple/start") { request in try startApple(request) }
         // Apple's form POST comes from appleid.apple.com: no anti-forgery token and no SameSite=Lax cookies,
@@ -17,12 +16,13 @@ extension WebApp {
         router.get("/apple/complete") { request in try completeApple(request) }
         router.post("/apple/notifications") { request in try appleNotification(request) }
         router.post("/account/apple/unlink") { request in try unlinkApple(request) }
+        installAppleLinkRoutes(on: &router)
         router.get("/account/delete") { request in try deleteAccountPage(request) }
         router.post("/account/delete") { request in try deleteAccount(request) }
         installAppleAPIRoutes(on: &router)
     }
 
-    private func apple() throws(HTTPError) -> AppleServices {
+    func apple() throws(HTTPError) -> AppleServices {
         guard let apple = services.apple else { throw HTTPError(.notFound, "Sign in with Apple is not set up here.") }
         return apple
     }
@@ -61,28 +61,14 @@ extension WebApp {
                                   then: created ? WelcomePage.path : "/continue")
             case .linked:
                 return .redirect(to: "/account?notice=apple-linked")
-            case .needsLinking(let email, let handle):
+            case .accountExists(let email, let pendingLink):
+                // The owner signs in to that account; `/continue` then asks them (`WebApp+AppleLink.swift`).
                 var response = Response.redirect(to: "/sign-in?notice=apple-link&email=\(PercentEncoding.queryValue(email))")
-                response.setCookie(
-                    try Cookie(name: Self.appleLinkCookie, value: handle, maxAge: 900, secure: configuration.secure)
-                )
+                if let pendingLink { try appleLinkCookie.set(pendingLink, on: &response) }
                 return response
             }
         } catch let error as AppleError {
             return appleFailure(error, request: request)
-        }
-    }
-
-    /// After a password or passkey sign-in: links the Apple identity that waited for it (SIWA-5).
-    func linkWaitingApple(to accountID: AccountID, request: Request, on response: inout Response) throws {
-        guard let apple = services.apple,
-              let handle = (try? request.cookies())?[Self.appleLinkCookie]
-        else { return }
-        response.setCookie(try Cookie(name: Self.appleLinkCookie, value: "", maxAge: 0, secure: configuration.secure))
-        do {
-            _ = try apple.signIn.linkPending(handle: handle, to: accountID)
-        } catch let error as AppleError {
-            logger.info("a waiting Sign in with Apple was not linked", ["reason": error.description])
         }
     }
 

@@ -31,12 +31,14 @@ extension WebApp {
         return response
     }
 
-    /// Where a sign-in to an existing account goes (and the welcome page's "Continue"): back to the app of a
-    /// pending hand-off, with a one-time code for its server, when the person signed in with it pending; the
-    /// question of ``HandoffConfirmationPage`` when they were signed in before; otherwise the account page.
+    /// Where a sign-in to an existing account goes (and the welcome page's "Continue"): first the question of
+    /// ``AppleLinkPage`` when a Sign in with Apple waits for this account in this browser; then back to the app
+    /// of a pending hand-off, with a one-time code for its server, when the person signed in with it pending;
+    /// the question of ``HandoffConfirmationPage`` when they were signed in before; otherwise the account page.
     private func continueAfterSignIn(_ request: Request) throws -> Response {
         let visitor = try visitor(of: request)
         guard let session = visitor.session, let account = visitor.account else { return .redirect(to: "/sign-in") }
+        if try waitingAppleLink(request, visitor: visitor) != nil { return .redirect(to: AppleLinkPage.path) }
         guard let handle = handoffCookie.value(in: request) else { return .redirect(to: "/account") }
         let continuation = try services.handoffs.finish(handle: handle, session: session, confirmed: false)
         if case .needsConfirmation(let handoff) = continuation {

@@ -64,7 +64,9 @@ extension WebApp {
         try limits.record("sign-in|account|\(email.lowercased())", configuration.rateLimits.signInPerAccount)
         do {
             let accountID = try services.passwords.signIn(email: email, password: form["password"] ?? "")
-            let next = try shouldOfferPasskey(to: accountID, request: request) ? "/account/passkey-offer" : "/continue"
+            // A Sign in with Apple waiting to be added is asked about on `/continue`: no passkey offer before it.
+            let offer = try appleLinkCookie.value(in: request) == nil && shouldOfferPasskey(to: accountID, request: request)
+            let next = offer ? "/account/passkey-offer" : "/continue"
             return try signIn(accountID, method: .password, visitor: visitor, request: request, then: next)
         } catch let error as AccountError where error.code == .emailNotVerified {
             // Reached only with the right password, so saying it reveals nothing to a guesser.

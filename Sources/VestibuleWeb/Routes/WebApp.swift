@@ -1,6 +1,7 @@
 public import Foundation
 public import VestibuleHTTP
 public import VestibuleLogging
+import VestibuleApple
 import VestibuleCore
 import VestibuleCrypto
 
@@ -16,6 +17,8 @@ public struct WebApp: Sendable {
     let visitorCookie: HostCookie
     /// Names the browser's pending hand-off from another app (``Handoffs``).
     let handoffCookie: HostCookie
+    /// Names the Sign in with Apple waiting in this browser for its account's owner to add it (SIWA-5).
+    let appleLinkCookie: HostCookie
     let limits: RateLimiter
     let accessTokens: AccessTokenIssuer
     let documents: Documents
@@ -68,6 +71,9 @@ public struct WebApp: Sendable {
         self.visitorCookie = HostCookie(baseName: "vestibule_visitor", secure: configuration.secure, maxAge: nil)
         self.handoffCookie = HostCookie(
             baseName: "vestibule_handoff", secure: configuration.secure, maxAge: Int(Handoffs.lifetime)
+        )
+        self.appleLinkCookie = HostCookie(
+            baseName: "vestibule_apple_link", secure: configuration.secure, maxAge: Int(AppleSignIn.pendingLinkLifetime)
         )
         self.limits = RateLimiter(counter: services.attempts, keyMAC: rateLimitKey, clock: clock)
         self.accessTokens = AccessTokenIssuer(signingKeys: services.signingKeys, issuer: configuration.origin, clock: clock)
@@ -198,7 +204,6 @@ public struct WebApp: Sendable {
             replacing: visitor.token
         )
         try sessionCookie.set(token.value, on: &response)
-        try linkWaitingApple(to: accountID, request: request, on: &response)
         claimHandoffGuest(into: accountID, request: request)
         response.setCookie(
             try Cookie(
