@@ -126,6 +126,12 @@ public struct AppleSignIn: Sendable {
         return try conclude(completed.authorization, purpose: completed.purpose)
     }
 
+    /// The email of a pending link (``Outcome/needsLinking(email:handle:)``), left in place, for the page that
+    /// asks the person to sign in to that account; `nil` when it has been used or has expired.
+    public func emailAwaitingLink(handle: String) throws -> String? {
+        try steps.read(AppleAuthorization.self, kind: Self.linkKind, handle: handle)?.email
+    }
+
     /// After ``Outcome/needsLinking(email:handle:)``: the person signed in to the account that owns the
     /// email, and Apple is linked to it.
     public func linkPending(handle: String, to accountID: AccountID) throws -> Outcome {

@@ -61,8 +61,8 @@ extension WebApp {
                                   then: created ? WelcomePage.path : "/continue")
             case .linked:
                 return .redirect(to: "/account?notice=apple-linked")
-            case .needsLinking(let email, let handle):
-                var response = Response.redirect(to: "/sign-in?notice=apple-link&email=\(PercentEncoding.queryValue(email))")
+            case .needsLinking(_, let handle):
+                var response = Response.redirect(to: "/sign-in?notice=apple-link")
                 response.setCookie(
                     try Cookie(name: Self.appleLinkCookie, value: handle, maxAge: 900, secure: configuration.secure)
                 )
