@@ -49,6 +49,22 @@ import VestibuleTesting
         #expect(!page.contains("evil.example"))
     }
 
+    /// `GET //evil.example/x`: a path whose first segment is empty would make a link built from it leave the site.
+    @Test func theLanguageLinksOfAPageAtAPathLikeAnotherHostStayOnThisSite() throws {
+        let app = try TestApplication()
+        defer { app.application.shutdown() }
+        let page = try app.respond("//evil.example/x", headers: ["Accept": "text/html"])
+        #expect(page.status == .notFound)
+        let links = Self.links(in: page.text)
+        #expect(links.contains { $0.hasSuffix("lang=ja") }, "the page has its language links")
+        #expect(links.allSatisfy { !$0.hasPrefix("//") && !$0.contains("evil.example") }, "\(links)")
+    }
+
+    /// The `href` values of `html`, as written.
+    static func links(in html: String) -> [String] {
+        html.components(separatedBy: "href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    }
+
     private static func encoded(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
     }
