@@ -8,6 +8,8 @@ final class FormClient {
     let app: TestApplication
     private var jar = CookieJar()
     private(set) var lastPage = ""
+    /// The client address the application sees (behind a proxy, the one it forwards).
+    var remoteAddress = "127.0.0.1"
     var cookies: [String: String] { jar.cookies }
 
     init(_ app: TestApplication) {
@@ -16,7 +18,7 @@ final class FormClient {
 
     @discardableResult
     func get(_ target: String, headers: HTTPHeaders = HTTPHeaders()) throws -> Response {
-        let response = try app.respond(target, headers: withCookies(headers))
+        let response = try app.respond(target, headers: withCookies(headers), remoteAddress: remoteAddress)
         remember(response)
         return response
     }
@@ -29,7 +31,7 @@ final class FormClient {
         var headers = withCookies(headers)
         headers.replace("Content-Type", "application/x-www-form-urlencoded")
         headers.replace("Origin", app.application.configuration.origin)
-        let response = try app.respond(target, method: .post, headers: headers, body: body)
+        let response = try app.respond(target, method: .post, headers: headers, body: body, remoteAddress: remoteAddress)
         remember(response)
         return response
     }

@@ -70,7 +70,7 @@ extension WebApp {
     private func signInWithPassword(_ request: Request) throws -> Response {
         let (visitor, form) = try checkedForm(request)
         let email = form["email"] ?? ""
-        try limits.record("sign-in|address|\(request.remoteAddress)", configuration.rateLimits.signInPerAddress)
+        try limits.record("sign-in", from: request.remoteAddress, configuration.rateLimits.signInPerAddress)
         try limits.record("sign-in|account|\(email.lowercased())", configuration.rateLimits.signInPerAccount)
         do {
             let accountID = try services.passwords.signIn(email: email, password: form["password"] ?? "")
@@ -98,7 +98,7 @@ extension WebApp {
     private func signUp(_ request: Request) throws -> Response {
         let (visitor, form) = try checkedForm(request)
         let email = form["email"] ?? ""
-        try limits.record("email|address|\(request.remoteAddress)", configuration.rateLimits.emailsPerAddress)
+        try limits.record("email", from: request.remoteAddress, configuration.rateLimits.emailsPerAddress)
         do {
             let outcome = try services.passwords.signUp(email: email, password: form["password"] ?? "", displayName: nil)
             try limits.record("email|account|\(outcome.email.value)", configuration.rateLimits.emailsPerAccount)
@@ -122,7 +122,7 @@ extension WebApp {
     private func verifyEmail(_ request: Request) throws -> Response {
         let (visitor, form) = try checkedForm(request)
         let email = form["email"] ?? ""
-        try limits.record("code|address|\(request.remoteAddress)", configuration.rateLimits.codesPerAddress)
+        try limits.record("code", from: request.remoteAddress, configuration.rateLimits.codesPerAddress)
         do {
             let accountID = try services.passwords.verifyEmail(email, code: form["code"] ?? "")
             var response = try signIn(accountID, method: .password, visitor: visitor, request: request, then: WelcomePage.path)
@@ -138,7 +138,7 @@ extension WebApp {
     private func resendVerification(_ request: Request) throws -> Response {
         let (visitor, form) = try checkedForm(request)
         let email = form["email"] ?? ""
-        try limits.record("email|address|\(request.remoteAddress)", configuration.rateLimits.emailsPerAddress)
+        try limits.record("email", from: request.remoteAddress, configuration.rateLimits.emailsPerAddress)
         try limits.record("email|account|\(email.lowercased())", configuration.rateLimits.emailsPerAccount)
         let address = try? EmailAddress(email)
         if let code = try? services.passwords.resendVerification(email), let address {
@@ -160,7 +160,7 @@ extension WebApp {
                 ResetPasswordPage.renderRequest(in: context, email: email, error: context.text(.emailInvalid))
             }
         }
-        try limits.record("email|address|\(request.remoteAddress)", configuration.rateLimits.emailsPerAddress)
+        try limits.record("email", from: request.remoteAddress, configuration.rateLimits.emailsPerAddress)
         try limits.record("email|account|\(address.value)", configuration.rateLimits.emailsPerAccount)
         if let code = try services.passwords.beginReset(email: email) {
             mail.sendResetCode(code, to: address, in: visitor.language)
@@ -173,7 +173,7 @@ extension WebApp {
     private func finishReset(_ request: Request) throws -> Response {
         let (visitor, form) = try checkedForm(request)
         let email = form["email"] ?? ""
-        try limits.record("code|address|\(request.remoteAddress)", configuration.rateLimits.codesPerAddress)
+        try limits.record("code", from: request.remoteAddress, configuration.rateLimits.codesPerAddress)
         do {
             let accountID = try services.passwords.finishReset(
                 email: email, code: form["code"] ?? "", newPassword: form["password"] ?? ""
