@@ -12,11 +12,12 @@ extension AppleSignIn {
         try steps.save(link, kind: Self.linkKind, lifetime: Self.pendingLinkLifetime)
     }
 
-    /// The email of the Apple ID waiting under `handle` for this browser and this signed-in account, to ask
-    /// about; `nil` when none waits for them (unknown, used, expired, or another browser's or account's).
-    public func pendingLinkEmail(handle: String, visitor: String, account: AccountID) throws -> String? {
+    /// The email of the Apple ID waiting under `handle` for this browser and, once signed in, this account: to
+    /// ask the owner to sign in, then whether to add it; `nil` when none waits for them (unknown, used, expired,
+    /// or another browser's or account's).
+    public func pendingLinkEmail(handle: String, visitor: String, account: AccountID?) throws -> String? {
         guard let link = try steps.read(PendingAppleLink.self, kind: Self.linkKind, handle: handle) else { return nil }
-        guard link.isFor(visitor: visitor, account: account) else {
+        guard link.waitsIn(visitor: visitor), account.map({ $0 == link.accountID }) ?? true else {
             try discardPendingLink(handle: handle)
             return nil
         }

@@ -13,7 +13,11 @@ struct PendingAppleLink: Codable {
     /// The visitor cookie's value in the browser that signed in with Apple.
     let visitor: String
 
+    func waitsIn(visitor: String) -> Bool {
+        ConstantTime.equals(Array(self.visitor.utf8), Array(visitor.utf8))
+    }
+
     func isFor(visitor: String, account: AccountID) -> Bool {
-        ConstantTime.equals(Array(self.visitor.utf8), Array(visitor.utf8)) && accountID == account
+        waitsIn(visitor: visitor) && accountID == account
     }
 }

@@ -71,17 +71,20 @@ public struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation, Custo
     }
 
     /// Escapes the five characters that can change the meaning of HTML text or a quoted attribute value.
+    ///
+    /// Scalar by scalar, as a browser reads: a `Character` is a whole grapheme cluster, so a `"` after U+0600
+    /// (a prepend character) or before a combining mark is not equal to `"`, yet it still ends the attribute.
     static func escape(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
             case "'": escaped += "&#39;"
-            default: escaped.append(character)
+            default: escaped.unicodeScalars.append(scalar)
             }
         }
         return escaped

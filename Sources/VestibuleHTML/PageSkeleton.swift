@@ -55,12 +55,16 @@ public enum PageSkeleton {
         """
     }
 
-    /// Links to the page at `path` in each of `languages` (`?lang=`), for a footer. Each name is written in its
-    /// own language and marked with `lang`, so screen readers pronounce it correctly.
-    public static func languageList(path: String, languages: [(tag: String, name: String)]) -> HTML {
+    /// Links to this page in each of `languages`, for a footer. Each name is written in its own language and
+    /// marked with `lang`, so screen readers pronounce it correctly.
+    ///
+    /// Each link is only a query (`?lang=ja`), which the browser resolves against the page's own address:
+    /// nothing of the request is written into it. A link built from the request's path made `GET
+    /// //evil.example/x` link to another host (issue #13, finding 12).
+    public static func languageList(_ languages: [(tag: String, name: String)]) -> HTML {
         let items = languages.map { language -> HTML in
             """
-            <li><a href="\(path)?lang=\(language.tag)" lang="\(language.tag)" hreflang="\(language.tag)">\
+            <li><a href="?lang=\(language.tag)" lang="\(language.tag)" hreflang="\(language.tag)">\
             \(language.name)</a></li>
             """
         }

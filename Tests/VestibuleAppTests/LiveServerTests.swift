@@ -56,6 +56,24 @@ import VestibuleTesting
         }
     }
 
+    /// A hand-off link's code is a secret in the path (issue #13, finding 15): the access log records the route
+    /// that answered, whether the link is opened, opened again once used, or sent with a method it does not take.
+    @Test func theAccessLogRecordsAHandoffLinksRouteNotItsCode() throws {
+        let app = try TestApplication { $0.apps = TestApps.registry }
+        try app.application.start()
+        let path = try HandoffTests.path(of: try HandoffTests.handoff(app, mode: "signIn").url)
+        let code = String(path.dropFirst("/handoff/".count))
+        for method in ["GET", "GET", "POST"] {
+            let connection = try RawConnection(port: app.application.port)
+            try connection.send("\(method) \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
+            _ = try connection.readResponse()
+        }
+        app.application.shutdown()
+        let log = app.logs.text
+        #expect(log.components(separatedBy: " path=/handoff/:code ").count - 1 == 3, "\(log)")
+        #expect(!log.contains(code), "\(log)")
+    }
+
     @Test func behindATLSProxyResponsesCarryHSTSAndSecureHostCookies() throws {
         // An https public URL is production: development mode refuses it, and production needs a mail server
         // (none is reached here, nothing is mailed).

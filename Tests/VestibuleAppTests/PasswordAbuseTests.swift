@@ -45,6 +45,25 @@ import VestibuleTesting
         #expect(Int(limited.headers["Retry-After"] ?? "") ?? 0 > 0)
     }
 
+    /// Issue #13, finding 9: one subscriber holds a whole IPv6 /64 and can take any of its addresses, so the
+    /// limit counts the /64; IPv4 counts each address, also when written IPv4-mapped.
+    @Test func passwordGuessesFromOneIPv6SlashSixtyFourShareOneLimit() throws {
+        let app = try TestApplication { $0.signInAttemptsPerMinute = 2; $0.signInAttemptsPerAccount = 1000 }
+        defer { app.application.shutdown() }
+        let client = FormClient(app)
+        try client.get("/sign-in")
+        func guess(from address: String) throws -> Int {
+            client.remoteAddress = address
+            return try client.post("/sign-in", ["email": "ada@example.com", "password": "wrong password"]).status.code
+        }
+        let network = try ["2001:db8:5:6::1", "2001:db8:5:6:aaaa::2", "2001:DB8:5:6:ffff:ffff:ffff:ffff"].map(guess)
+        #expect(network == [401, 401, 429], "three addresses of one /64")
+        #expect(try guess(from: "2001:db8:5:7::1") == 401, "the next /64 has its own budget")
+        let ipv4 = try ["198.51.100.7", "::ffff:198.51.100.7", "198.51.100.7"].map(guess)
+        #expect(ipv4 == [401, 401, 429], "an IPv4 address, also written IPv4-mapped")
+        #expect(try guess(from: "198.51.100.8") == 401, "its neighbour has its own budget")
+    }
+
     @Test func passwordGuessesAgainstOneAccountAreLimitedFromEveryAddress() throws {
         let app = try TestApplication { $0.signInAttemptsPerMinute = 1000; $0.signInAttemptsPerAccount = 3 }
         defer { app.application.shutdown() }

@@ -57,14 +57,17 @@ struct TestApplication {
         return (app, port)
     }
 
-    /// Sends a request through the whole pipeline in-process.
+    /// Sends a request through the whole pipeline in-process, as if from `remoteAddress`.
     func respond(
         _ target: String,
         method: HTTPMethod = .get,
         headers: HTTPHeaders = HTTPHeaders(),
-        body: String = ""
+        body: String = "",
+        remoteAddress: String = "127.0.0.1"
     ) throws -> Response {
-        let request = try Request(method: method, target: target, headers: headers, body: Array(body.utf8))
+        let request = try Request(
+            method: method, target: target, headers: headers, body: Array(body.utf8), remoteAddress: remoteAddress
+        )
         return try application.handler(request)
     }
 

@@ -62,7 +62,7 @@ import VestibuleJSON
         try browser.get("/sign-up")
         try browser.post("/sign-up", ["email": "katherine@example.com", "password": "correct horse battery staple"])
         let code = try app.waitForCode(to: "katherine@example.com")
-        try browser.get("/verify-email?email=katherine@example.com")
+        try browser.get("/verify-email")
         let verified = try browser.post("/verify-email", ["email": "katherine@example.com", "code": code])
         #expect(verified.headers["Location"] == "/welcome")
         #expect(try browser.get("/welcome").text.contains("<h1>Welcome, <bdi>katherine@example.com</bdi>!</h1>"))

@@ -297,6 +297,17 @@ import VestibuleTesting
         Issue.record("Vestibule never refused the calls")
     }
 
+    /// `GET //evil.example/x` (issue #13, finding 12): the not-found page's language links stay on the bookstore.
+    @Test func theLanguageLinksOfAPageAtAPathLikeAnotherHostStayOnThisSite() throws {
+        try withSite { site in
+            let page = try ShopperClient(origin: site.bookstoreOrigin).get("//evil.example/x")
+            #expect(page.status == 404)
+            let links = page.text.components(separatedBy: "href=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+            #expect(links.contains { $0.hasSuffix("lang=ja") }, "the page has its language links")
+            #expect(links.allSatisfy { !$0.hasPrefix("//") && !$0.contains("evil.example") }, "\(links)")
+        }
+    }
+
     private func withSite(_ body: (DemoSite) throws -> Void) throws {
         let site = try DemoSite()
         defer { site.stop() }

@@ -44,6 +44,30 @@ import VestibuleLogging
         }
     }
 
+    /// A secret in the path (a hand-off link's code) is logged as the route's pattern, whatever the handler
+    /// answers or throws, and behind middleware; a path no route matched is logged as sent.
+    @Test func aPathParameterIsLoggedAsTheRoutePatternNotItsValue() throws {
+        let log = LogCapture()
+        var router = Router()
+        router.get("/links/:code") { request in
+            guard request.pathParameters["code"] == "OPENS-SECRET-1" else { throw HTTPError(.tooManyRequests) }
+            return .redirect(to: "/")
+        }
+        let handler = Middleware { request, next in try next(request) }.wrapping(router.handle)
+        try withServer(log: log, handler: handler) { server in
+            #expect(try get("/links/OPENS-SECRET-1", port: server.port)?.status == 303)
+            #expect(try get("/links/THROWS-SECRET-2", port: server.port)?.status == 429)
+            let connection = try RawConnection(port: server.port)
+            try connection.send("DELETE /links/METHOD-SECRET-3 HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try connection.readResponse()?.status == 405)
+            #expect(try get("/elsewhere/x", port: server.port)?.status == 404)
+        }
+        let lines = log.text.split(separator: "\n").filter { $0.contains(" request ") }
+        #expect(lines.filter { $0.contains(" path=/links/:code ") }.count == 3)
+        #expect(lines.contains { $0.contains(" path=/elsewhere/x ") })
+        #expect(!log.text.contains("SECRET"))
+    }
+
     @Test func hostilePathCannotForgeALogLine() throws {
         let log = LogCapture()
         try withServer(log: log) { server in

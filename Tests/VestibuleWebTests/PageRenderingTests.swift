@@ -191,8 +191,7 @@ import VestibuleCore
             localization: localization,
             language: language,
             account: account,
-            csrfToken: "token",
-            path: "/"
+            csrfToken: "token"
         )
     }
 

@@ -58,7 +58,7 @@ enum Layout {
         <footer class="site-footer">
         <p class="muted">\(context.text(.footerDemo))</p>
         <p class="muted">\(context.text(.languageChoose))</p>
-        \(PageSkeleton.languageList(path: context.path, languages: languages))
+        \(PageSkeleton.languageList(languages))
         </footer>
         """
     }

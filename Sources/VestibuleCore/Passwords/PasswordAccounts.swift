@@ -20,6 +20,13 @@ public struct PasswordAccounts: Sendable {
         /// The address is registered already and nothing changed: mail its owner that someone tried to sign
         /// up with it, and that they can sign in or reset their password instead.
         case alreadyRegistered(email: EmailAddress)
+
+        /// The address signed up with, in either outcome.
+        public var email: EmailAddress {
+            switch self {
+            case .verificationCodeSent(let email, _), .alreadyRegistered(let email): email
+            }
+        }
     }
 
     let store: any Store
@@ -50,6 +57,9 @@ public struct PasswordAccounts: Sendable {
             dummyHash = (try? hasher.hash(SecureRandom.token())) ?? PasswordHasher.dummyHash
         }
     }
+
+    /// How long a mailed code works: as long as a page may wait for it.
+    public var codeLifetime: Duration { codes.lifetime }
 
     /// Creates an unverified account, unless the address is registered already.
     ///

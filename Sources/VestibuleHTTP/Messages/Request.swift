@@ -15,6 +15,8 @@ public struct Request: Sendable {
     public var isSecure: Bool
     /// Values captured by the route pattern (`/accounts/:id` gives `["id": "42"]`); set by ``Router``.
     public var pathParameters: [String: String]
+    /// Shared by every copy of this request: the route ``Router`` matched, for the access log.
+    let matchedRoute = MatchedRoute()
 
     /// Builds a request from an origin-form target such as `/search?q=a%20b` (visible ASCII only), decoding path
     /// and query strictly.
@@ -55,8 +57,8 @@ public struct Request: Sendable {
         self.pathParameters = pathParameters
     }
 
-    /// The raw path of ``rawTarget`` without the query string: what the access log records, since query
-    /// strings can carry codes and tokens.
+    /// The raw path of ``rawTarget`` without the query string: what the access log records when no route
+    /// matched, since query strings can carry codes and tokens.
     public var rawPath: Substring { Self.rawPath(of: rawTarget) }
 
     static func rawPath(of target: String) -> Substring {

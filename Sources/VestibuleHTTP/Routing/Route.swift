@@ -1,5 +1,7 @@
 /// One path pattern and its handlers by method.
 struct Route: Sendable {
+    /// As registered (`/accounts/:id`).
+    let pattern: String
     let segments: [RouteSegment]
     var handlers: [HTTPMethod: Handler]
 

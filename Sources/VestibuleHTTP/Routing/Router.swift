@@ -22,11 +22,11 @@ public struct Router: Sendable {
     public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
         let segments = RouteSegment.parse(pattern)
         if segments.allSatisfy(\.isLiteral) {
-            literalRoutes[pattern, default: Route(segments: segments, handlers: [:])].handlers[method] = handler
+            literalRoutes[pattern, default: Route(pattern: pattern, segments: segments, handlers: [:])].handlers[method] = handler
         } else if let index = parameterRoutes.firstIndex(where: { $0.segments == segments }) {
             parameterRoutes[index].handlers[method] = handler
         } else {
-            parameterRoutes.append(Route(segments: segments, handlers: [method: handler]))
+            parameterRoutes.append(Route(pattern: pattern, segments: segments, handlers: [method: handler]))
         }
     }
 
@@ -61,12 +61,14 @@ public struct Router: Sendable {
     }
 
     /// The route's answer, or nil (adding the route's methods to `allowed`) when it has no handler for the method.
+    /// Notes the route on the request either way, so a 405 is logged under it too.
     private func dispatch(
         _ request: Request,
         to route: Route,
         parameters: [String: String],
         allowed: inout Set<HTTPMethod>
     ) throws -> Response? {
+        request.matchedRoute.note(route.pattern)
         var matched = request
         matched.pathParameters = parameters
         if let handler = route.handlers[request.method] {

@@ -23,6 +23,8 @@ final class RequestState {
     /// Size of the request head as sent: request line plus `name: value\r\n` per field.
     var headBytes = 0
     var body: [UInt8] = []
+    /// The pattern of the route that answered, which the access log records instead of the path.
+    var route: String?
 
     init(rawTarget: String, remoteAddress: String) {
         self.rawTarget = rawTarget

@@ -40,8 +40,9 @@ extension ServerContext {
         return result
     }
 
-    /// One line per request. Deliberately only the method, the path without its query string, and numbers:
-    /// headers, cookies, bodies and query values can carry credentials and never reach the log.
+    /// One line per request. Deliberately only the method, the route that answered (its pattern,
+    /// `/handoff/:code`: a path can carry a code) or else the path without its query string, and numbers:
+    /// headers, cookies, bodies, query values and path parameters can carry credentials and never reach the log.
     private func logAccess(_ state: RequestState, status: HTTPStatus, bodyCount: Int) {
         guard logger.minimumLevel <= .info else { return }
         let elapsed = ContinuousClock.now - state.started
@@ -51,7 +52,7 @@ extension ServerContext {
             "request",
             [
                 "method": state.method,
-                "path": String(Request.rawPath(of: state.rawTarget)),
+                "path": state.route ?? String(Request.rawPath(of: state.rawTarget)),
                 "status": String(status.code),
                 "duration_ms": "\(micros / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)",
                 "bytes": String(bodyCount),

@@ -135,6 +135,7 @@ final class ServerContext: Sendable {
         } catch {
             return error.response
         }
+        defer { state.route = request.matchedRoute.pattern }
         do {
             return try handler(request)
         } catch {

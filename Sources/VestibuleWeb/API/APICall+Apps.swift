@@ -38,9 +38,9 @@ extension APICall {
     /// - Throws: ``APIRefusal`` 401 `invalidAppKey` for a key no app has, 400 `invalidRequest` for a client
     ///   address that is not an IPv4 or IPv6 address.
     func rateLimitKey() throws -> String {
-        guard let registered = try registeredApp() else { return "api|address|\(request.remoteAddress)" }
+        guard let registered = try registeredApp() else { return RateLimiter.addressKey("api", request.remoteAddress) }
         guard let forwarded = request.headers[Self.clientAddressHeader] else { return "api|app|\(registered.id)" }
-        guard let address = ClientAddress.canonical(forwarded) else { throw APIRefusal.invalid(text(.passkeyFailed)) }
-        return "api|app-client|\(address)"
+        guard ClientAddress.canonical(forwarded) != nil else { throw APIRefusal.invalid(text(.passkeyFailed)) }
+        return RateLimiter.addressKey("api|app-client", forwarded)
     }
 }

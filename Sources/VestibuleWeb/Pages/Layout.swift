@@ -67,7 +67,7 @@ enum Layout {
         return """
         <footer class="site-footer">
         <p class="muted">\(context.text(.languageChoose))</p>
-        \(PageSkeleton.languageList(path: context.path, languages: languages))
+        \(PageSkeleton.languageList(languages))
         </footer>
         """
     }

@@ -10,8 +10,6 @@ struct PageContext: Sendable {
     let account: Account?
     /// The anti-forgery token for forms that change state.
     let csrfToken: String
-    /// The page's own path, for the language links.
-    let path: String
 
     var strings: StringCatalog { localization.catalog(for: language) }
 

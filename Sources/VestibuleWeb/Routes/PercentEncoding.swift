@@ -1,6 +1,6 @@
 import Foundation
 
-/// Percent-encoding for values placed in a query string we build (RFC 3986 unreserved characters kept).
+/// Percent-encoding for values placed in a query string or a cookie we build (RFC 3986 unreserved characters kept).
 enum PercentEncoding {
     private static let unreserved = CharacterSet(charactersIn:
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")

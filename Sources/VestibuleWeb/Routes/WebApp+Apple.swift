@@ -61,9 +61,10 @@ extension WebApp {
                                   then: created ? WelcomePage.path : "/continue")
             case .linked:
                 return .redirect(to: "/account?notice=apple-linked")
-            case .accountExists(let email, let pendingLink):
-                // The owner signs in to that account; `/continue` then asks them (`WebApp+AppleLink.swift`).
-                var response = Response.redirect(to: "/sign-in?notice=apple-link&email=\(PercentEncoding.queryValue(email))")
+            case .accountExists(_, let pendingLink):
+                // The owner signs in to that account; `/continue` then asks them (`WebApp+AppleLink.swift`). The
+                // sign-in page names the address from the waiting link, never from the URL (finding 5).
+                var response = Response.redirect(to: "/sign-in?notice=apple-link")
                 if let pendingLink { try appleLinkCookie.set(pendingLink, on: &response) }
                 return response
             }

@@ -9,7 +9,7 @@ extension WebApp {
             let visitor = try visitor(of: request)
             let context = PageContext(
                 localization: localization, language: visitor.language, account: visitor.account,
-                csrfToken: "", path: request.path
+                csrfToken: ""
             )
             var response = Response.html(EmbedStatusPage.render(session: visitor.session, in: context).rendered)
             // Framable by this site and the configured app origins only; this policy also keeps the server from

@@ -21,15 +21,17 @@ extension WebApp {
         }
         router.post("/sign-up") { request in try signUp(request) }
         router.get("/verify-email") { request in
-            try page(for: request) { VerifyEmailPage.render(in: $0, email: request.query["email"] ?? "") }
+            guard let address = pendingAddress(of: request) else { return .redirect(to: "/sign-up") }
+            return try page(for: request) { VerifyEmailPage.render(in: $0, email: address.value) }
         }
         router.post("/verify-email") { request in try verifyEmail(request) }
         router.post("/verify-email/resend") { request in try resendVerification(request) }
         router.get("/reset-password") { request in try page(for: request) { ResetPasswordPage.renderRequest(in: $0) } }
         router.post("/reset-password") { request in try beginReset(request) }
         router.get("/reset-password/code") { request in
-            try page(for: request) {
-                ResetPasswordPage.renderCode(in: $0, email: request.query["email"] ?? "", policy: services.passwordPolicy)
+            guard let address = pendingAddress(of: request) else { return .redirect(to: "/reset-password") }
+            return try page(for: request) {
+                ResetPasswordPage.renderCode(in: $0, email: address.value, policy: services.passwordPolicy)
             }
         }
         router.post("/reset-password/code") { request in try finishReset(request) }
@@ -41,26 +43,36 @@ extension WebApp {
     private func signInForm(_ context: PageContext, request: Request, email: String = "", error: String? = nil) -> Page {
         let benefits = configuration.signInBenefits[context.language.tag] ?? context.text(.signInBenefits)
         let remembered = (try? request.cookies())?[Visitor.lastMethodCookie].flatMap(SignInMethod.init(rawValue:))
+        let linking = request.query["notice"] == "apple-link" ? emailAwaitingAppleLink(request) : nil
         let notice: String? = switch request.query["notice"] {
         case "apple-cancelled": context.text(.appleCancelled)
         case "apple-failed": context.text(.appleFailed)
         case "apple-expired": context.text(.appleExpired)
-        case "apple-link": context.text(.appleLinkNeeded).replacingOccurrences(of: "{email}", with: request.query["email"] ?? "")
+        case "apple-link": linking.map { context.text(.appleLinkNeeded, ["email": $0]) }
         case "handoff-expired": context.text(.handoffExpired)
         default: nil
         }
         // Someone asked to sign in to an existing account before Apple is added: their password leads.
-        let primary = request.query["notice"] == "apple-link" ? .password : remembered ?? .passkey
+        let primary = linking != nil ? .password : remembered ?? .passkey
         return SignInPage.render(
             in: context, benefits: benefits, primary: primary, apple: services.apple != nil,
-            email: email.isEmpty ? request.query["email"] ?? "" : email, notice: notice, error: error
+            email: email.isEmpty ? linking ?? "" : email, notice: notice, error: error
         )
+    }
+
+    /// The email of the account a Sign in with Apple waits to be added to (SIWA-5), from the link waiting for
+    /// this browser, never from the URL; `nil` when none waits for it.
+    private func emailAwaitingAppleLink(_ request: Request) -> String? {
+        guard let apple = services.apple, let handle = appleLinkCookie.value(in: request),
+              let visitor = visitorCookie.value(in: request)
+        else { return nil }
+        return try? apple.signIn.pendingLinkEmail(handle: handle, visitor: visitor, account: nil)
     }
 
     private func signInWithPassword(_ request: Request) throws -> Response {
         let (visitor, form) = try checkedForm(request)
         let email = form["email"] ?? ""
-        try limits.record("sign-in|address|\(request.remoteAddress)", configuration.rateLimits.signInPerAddress)
+        try limits.record("sign-in", from: request.remoteAddress, configuration.rateLimits.signInPerAddress)
         try limits.record("sign-in|account|\(email.lowercased())", configuration.rateLimits.signInPerAccount)
         do {
             let accountID = try services.passwords.signIn(email: email, password: form["password"] ?? "")
@@ -70,12 +82,15 @@ extension WebApp {
             return try signIn(accountID, method: .password, visitor: visitor, request: request, then: next)
         } catch let error as AccountError where error.code == .emailNotVerified {
             // Reached only with the right password, so saying it reveals nothing to a guesser.
-            if let code = try services.passwords.resendVerification(email), let address = try? EmailAddress(email) {
+            let address = try EmailAddress(email)
+            if let code = try services.passwords.resendVerification(email) {
                 mail.sendVerificationCode(code, to: address, in: visitor.language)
             }
-            return try render(for: request, visitor: visitor) { context in
-                VerifyEmailPage.render(in: context, email: email, notice: context.text(.signInNotVerified))
+            var response = try render(for: request, visitor: visitor) { context in
+                VerifyEmailPage.render(in: context, email: address.value, notice: context.text(.signInNotVerified))
             }
+            try rememberPendingAddress(address, on: &response)
+            return response
         } catch let error as AccountError where error.code == .invalidCredentials || error.code == .invalidEmail {
             // One answer for an unknown address, a malformed one and a wrong password (no enumeration).
             return try render(for: request, visitor: visitor, status: .unauthorized) { context in
@@ -87,18 +102,17 @@ extension WebApp {
     private func signUp(_ request: Request) throws -> Response {
         let (visitor, form) = try checkedForm(request)
         let email = form["email"] ?? ""
-        try limits.record("email|address|\(request.remoteAddress)", configuration.rateLimits.emailsPerAddress)
+        try limits.record("email", from: request.remoteAddress, configuration.rateLimits.emailsPerAddress)
         do {
             let outcome = try services.passwords.signUp(email: email, password: form["password"] ?? "", displayName: nil)
+            try limits.record("email|account|\(outcome.email.value)", configuration.rateLimits.emailsPerAccount)
             switch outcome {
-            case .verificationCodeSent(let address, let code):
-                try limits.record("email|account|\(address.value)", configuration.rateLimits.emailsPerAccount)
-                mail.sendVerificationCode(code, to: address, in: visitor.language)
-            case .alreadyRegistered(let address):
-                try limits.record("email|account|\(address.value)", configuration.rateLimits.emailsPerAccount)
-                mail.sendAlreadyRegistered(to: address, in: visitor.language)
+            case .verificationCodeSent(let address, let code): mail.sendVerificationCode(code, to: address, in: visitor.language)
+            case .alreadyRegistered(let address): mail.sendAlreadyRegistered(to: address, in: visitor.language)
             }
-            return .redirect(to: "/verify-email?email=\(PercentEncoding.queryValue(email))")
+            var response = Response.redirect(to: "/verify-email")
+            try rememberPendingAddress(outcome.email, on: &response)
+            return response
         } catch let error as AccountError {
             return try render(for: request, visitor: visitor, status: .badRequest) { context in
                 SignUpPage.render(
@@ -112,10 +126,12 @@ extension WebApp {
     private func verifyEmail(_ request: Request) throws -> Response {
         let (visitor, form) = try checkedForm(request)
         let email = form["email"] ?? ""
-        try limits.record("code|address|\(request.remoteAddress)", configuration.rateLimits.codesPerAddress)
+        try limits.record("code", from: request.remoteAddress, configuration.rateLimits.codesPerAddress)
         do {
             let accountID = try services.passwords.verifyEmail(email, code: form["code"] ?? "")
-            return try signIn(accountID, method: .password, visitor: visitor, request: request, then: WelcomePage.path)
+            var response = try signIn(accountID, method: .password, visitor: visitor, request: request, then: WelcomePage.path)
+            try pendingAddressCookie.clear(on: &response)
+            return response
         } catch let error as AccountError {
             return try render(for: request, visitor: visitor, status: .badRequest) { context in
                 VerifyEmailPage.render(in: context, email: email, error: message(for: error, in: context))
@@ -126,14 +142,18 @@ extension WebApp {
     private func resendVerification(_ request: Request) throws -> Response {
         let (visitor, form) = try checkedForm(request)
         let email = form["email"] ?? ""
-        try limits.record("email|address|\(request.remoteAddress)", configuration.rateLimits.emailsPerAddress)
+        try limits.record("email", from: request.remoteAddress, configuration.rateLimits.emailsPerAddress)
         try limits.record("email|account|\(email.lowercased())", configuration.rateLimits.emailsPerAccount)
-        if let code = try? services.passwords.resendVerification(email), let address = try? EmailAddress(email) {
+        let address = try? EmailAddress(email)
+        if let code = try? services.passwords.resendVerification(email), let address {
             mail.sendVerificationCode(code, to: address, in: visitor.language)
         }
-        return try render(for: request, visitor: visitor) { context in
+        var response = try render(for: request, visitor: visitor) { context in
             VerifyEmailPage.render(in: context, email: email, notice: context.text(.verifyResent))
         }
+        // A new code waits as long again.
+        if let address { try rememberPendingAddress(address, on: &response) }
+        return response
     }
 
     private func beginReset(_ request: Request) throws -> Response {
@@ -144,23 +164,27 @@ extension WebApp {
                 ResetPasswordPage.renderRequest(in: context, email: email, error: context.text(.emailInvalid))
             }
         }
-        try limits.record("email|address|\(request.remoteAddress)", configuration.rateLimits.emailsPerAddress)
+        try limits.record("email", from: request.remoteAddress, configuration.rateLimits.emailsPerAddress)
         try limits.record("email|account|\(address.value)", configuration.rateLimits.emailsPerAccount)
         if let code = try services.passwords.beginReset(email: email) {
             mail.sendResetCode(code, to: address, in: visitor.language)
         }
-        return .redirect(to: "/reset-password/code?email=\(PercentEncoding.queryValue(address.value))")
+        var response = Response.redirect(to: "/reset-password/code")
+        try rememberPendingAddress(address, on: &response)
+        return response
     }
 
     private func finishReset(_ request: Request) throws -> Response {
         let (visitor, form) = try checkedForm(request)
         let email = form["email"] ?? ""
-        try limits.record("code|address|\(request.remoteAddress)", configuration.rateLimits.codesPerAddress)
+        try limits.record("code", from: request.remoteAddress, configuration.rateLimits.codesPerAddress)
         do {
             let accountID = try services.passwords.finishReset(
                 email: email, code: form["code"] ?? "", newPassword: form["password"] ?? ""
             )
-            return try signIn(accountID, method: .password, visitor: visitor, request: request, then: "/account?notice=password-changed")
+            var response = try signIn(accountID, method: .password, visitor: visitor, request: request, then: "/account?notice=password-changed")
+            try pendingAddressCookie.clear(on: &response)
+            return response
         } catch let error as AccountError {
             return try render(for: request, visitor: visitor, status: .badRequest) { context in
                 ResetPasswordPage.renderCode(

@@ -130,8 +130,7 @@ public struct WebApp: Sendable {
             appleButton: configuration.appleButton,
             language: visitor.language,
             account: visitor.account,
-            csrfToken: csrf.token(for: visitor.csrfBinding),
-            path: request.path
+            csrfToken: csrf.token(for: visitor.csrfBinding)
         )
         var response = Response.html(Layout.render(build(context), in: context).rendered, status: status)
         if let pageSecurityPolicy { response.headers.replace("Content-Security-Policy", pageSecurityPolicy) }

@@ -43,4 +43,15 @@ struct RateLimiter: Sendable {
         let retryAfter = max(1, Int(remaining.rounded(.up)))
         throw HTTPError(.tooManyRequests, "Too many attempts. Try again in \(retryAfter) seconds.", headers: ["Retry-After": String(retryAfter)])
     }
+
+    /// Counts one attempt in `scope` from the client at `address`, under its network
+    /// (``ClientAddress/network(of:)``): all the addresses of one IPv6 /64 share one count.
+    func record(_ scope: String, from address: String, _ limit: RateLimit) throws {
+        try record(Self.addressKey(scope, address), limit)
+    }
+
+    /// The key under which `scope` counts the client at `address`.
+    static func addressKey(_ scope: String, _ address: String) -> String {
+        "\(scope)|address|\(ClientAddress.network(of: address))"
+    }
 }
