@@ -50,3 +50,9 @@ static inline const struct sockaddr *vestibule_mhd_client_address(struct MHD_Con
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info == NULL ? NULL : info->client_addr;
 }
+
+/// The size of the current request's head as received (request line through the empty line), or 0.
+static inline size_t vestibule_mhd_request_head_size(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info == NULL ? 0 : info->header_size;
+}

@@ -19,7 +19,7 @@ extension Request {
                 if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
                     value = value.dropFirst().dropLast()
                 }
-                guard Cookie.isToken(name), value.utf8.allSatisfy(Cookie.isValueByte) else {
+                guard HTTPToken.isValid(name.utf8), value.utf8.allSatisfy(Cookie.isValueByte) else {
                     throw HTTPError(.badRequest, "The Cookie header is malformed.")
                 }
                 if cookies[name] == nil { cookies[name] = String(value) }
