@@ -76,7 +76,7 @@ extension WebApp {
     /// After a password or passkey sign-in: links the Apple identity that waited for it (SIWA-5).
     func linkWaitingApple(to accountID: AccountID, request: Request, on response: inout Response) throws {
         guard let apple = services.apple,
-              let handle = (try? request.cookies())?[Self.appleLinkCookie]
+              let handle = request.cookies()[Self.appleLinkCookie]
         else { return }
         response.setCookie(try Cookie(name: Self.appleLinkCookie, value: "", maxAge: 0, secure: configuration.secure))
         do {
