@@ -42,8 +42,12 @@ let accessCallback: MHD_AccessHandlerCallback = { cls, connection, _, method, ve
     return context.advance(state, on: connection, method: method, version: version, upload: upload, uploadSize: uploadSize)
 }
 
-let completedCallback: MHD_RequestCompletedCallback = { cls, _, requestContext, _ in
-    guard let context = context(cls), let requestContext, let raw = requestContext.pointee else { return }
+let completedCallback: MHD_RequestCompletedCallback = { cls, connection, requestContext, termination in
+    guard let context = context(cls) else { return }
+    if termination == .REQUEST_TERMINATED_COMPLETED_OK, let connection {
+        context.answerSent(on: connection)
+    }
+    guard let requestContext, let raw = requestContext.pointee else { return }
     requestContext.pointee = nil
     Unmanaged<RequestState>.fromOpaque(raw).release()
     context.inFlight.subtract(1, ordering: .relaxed)

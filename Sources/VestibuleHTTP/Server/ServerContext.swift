@@ -14,6 +14,9 @@ final class ServerContext: Sendable {
     let maxBodyBytes: Int
     let isSecure: Bool
     let trustForwardedFor: Bool
+    /// In seconds; see `ServerContext+Timeouts.swift`.
+    let requestHeadTimeout: UInt32
+    let connectionTimeout: UInt32
     /// Requests between the URI callback (state created) and the completion callback (state freed). Drives
     /// graceful shutdown and lets tests check that no request state leaks.
     let inFlight = Atomic<Int>(0)
@@ -31,6 +34,8 @@ final class ServerContext: Sendable {
         self.maxBodyBytes = configuration.maxBodyBytes
         self.isSecure = configuration.behindTLSProxy
         self.trustForwardedFor = configuration.trustForwardedFor
+        self.requestHeadTimeout = UInt32(clamping: configuration.requestHeadTimeout)
+        self.connectionTimeout = UInt32(clamping: configuration.connectionTimeout)
     }
 
     /// The client's address: the peer's, or behind a trusted proxy the last `X-Forwarded-For` entry, which
@@ -67,6 +72,7 @@ final class ServerContext: Sendable {
             state.collectHeaders(of: connection)
             let isStrict = HeadFraming.isStrict(connection, method: method, version: version)
             if let problem = earlyRejection(of: state, isStrict: isStrict) { return reject(problem, state, connection) }
+            headReceived(on: connection)
             if let declared = state.headers["Content-Length"].flatMap(Int.init) {
                 state.body.reserveCapacity(declared)
             }
