@@ -102,12 +102,13 @@ start_postgres() {
 }
 
 ## serve NAME PORT [FLAGS…]: a release `vestibule serve` with its data in $work/NAME, without sign-in rate
-## limits (wrk signs in from one address, as fast as it can)
+## limits or a connection limit per address (wrk signs in from one address, as fast as it can, over
+## $connections connections)
 serve() {
   local name=$1 port=$2
   shift 2
   "$bin_dir/vestibule" serve --development --apple-emulator-port off --port "$port" --data-dir "$work/$name" --log-level warning \
-    --sign-in-attempts-per-minute 1000000 --sign-in-attempts-per-account 1000000 "$@" >"$work/$name.log" 2>&1 &
+    --sign-in-attempts-per-minute 1000000 --sign-in-attempts-per-account 1000000 --max-connections-per-address 0 "$@" >"$work/$name.log" 2>&1 &
   pids+=($!)
   vestibule_pids+=($!)
 }

@@ -15,6 +15,10 @@ typedef struct vestibule_mhd_settings {
     int listen_fd;
     unsigned int thread_pool_size;
     unsigned int connection_limit;
+    /// 0: no limit.
+    unsigned int per_ip_connection_limit;
+    /// The idle timeout every connection starts with; changed per connection with
+    /// `vestibule_mhd_set_connection_timeout`.
     unsigned int connection_timeout_seconds;
     size_t connection_memory_limit;
     /// 1: refuse requests that bend the HTTP/1.1 syntax (no Host, whitespace before a colon, ...).
@@ -37,6 +41,7 @@ static inline struct MHD_Daemon *vestibule_mhd_start(const vestibule_mhd_setting
         MHD_OPTION_LISTEN_SOCKET, (MHD_socket) s->listen_fd,
         MHD_OPTION_THREAD_POOL_SIZE, s->thread_pool_size,
         MHD_OPTION_CONNECTION_LIMIT, s->connection_limit,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, s->per_ip_connection_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, s->connection_timeout_seconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, s->connection_memory_limit,
         MHD_OPTION_STRICT_FOR_CLIENT, s->strict_for_client,
@@ -49,4 +54,16 @@ static inline struct MHD_Daemon *vestibule_mhd_start(const vestibule_mhd_setting
 static inline const struct sockaddr *vestibule_mhd_client_address(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info == NULL ? NULL : info->client_addr;
+}
+
+/// The size of the current request's head as received (request line through the empty line), or 0.
+static inline size_t vestibule_mhd_request_head_size(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info == NULL ? 0 : info->header_size;
+}
+
+/// Sets the idle timeout of one connection; only from the thread serving it (an MHD callback).
+static inline void vestibule_mhd_set_connection_timeout(struct MHD_Connection *connection, unsigned int seconds) {
+    // Always MHD_YES for this option in 0.9.75: nothing to check.
+    (void) MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
 }

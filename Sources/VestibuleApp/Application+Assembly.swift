@@ -16,7 +16,9 @@ extension Application {
         server.port = configuration.port
         server.threadPoolSize = configuration.workerThreads
         server.maxConnections = configuration.maxConnections
+        server.maxConnectionsPerAddress = configuration.effectiveMaxConnectionsPerAddress
         server.connectionTimeout = configuration.connectionTimeout
+        server.requestHeadTimeout = configuration.requestHeadTimeout
         server.maxHeaderBytes = configuration.maxHeaderBytes
         server.maxBodyBytes = configuration.maxBodyBytes
         server.behindTLSProxy = configuration.isSecure

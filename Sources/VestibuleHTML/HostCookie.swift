@@ -16,10 +16,9 @@ public struct HostCookie: Sendable {
 
     public var name: String { secure ? "__Host-\(baseName)" : baseName }
 
-    /// The value the request presents, if any. A malformed cookie header counts as no cookie rather than an
-    /// error, so a broken cookie never locks anyone out of the sign-in page.
+    /// The value the request presents, if any.
     public func value(in request: Request) -> String? {
-        guard let cookies = try? request.cookies(), let value = cookies[name], !value.isEmpty else { return nil }
+        guard let value = request.cookies()[name], !value.isEmpty else { return nil }
         return value
     }
 

@@ -185,6 +185,18 @@ import VestibuleWeb
         }
     }
 
+    /// Behind a proxy every connection comes from the proxy, so a limit per address would limit everyone.
+    @Test(arguments: [
+        ([], 64), (["--max-connections-per-address", "8"], 8), (["--trust-proxy-headers"], 0),
+        (["--behind-tls-proxy"], 0), (["--public-url", "https://id.example.com"], 0),
+        (["--behind-tls-proxy", "--max-connections-per-address", "200"], 200),
+    ])
+    func theLimitPerAddressIsOffBehindAProxyUnlessSet(arguments: [String], limit: Int) throws {
+        let configuration = try ConfigurationLoader(arguments: arguments, environment: [:]).load()
+        #expect(configuration.effectiveMaxConnectionsPerAddress == limit)
+        #expect(Application.makeServerConfiguration(configuration).maxConnectionsPerAddress == limit)
+    }
+
     @Test func theHelpListsEverySetting() {
         for setting in Setting.all {
             #expect(Configuration.settingsHelp.contains(setting.flag))

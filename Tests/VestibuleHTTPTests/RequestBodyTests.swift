@@ -2,10 +2,9 @@ import Testing
 @testable import VestibuleHTTP
 
 @Suite struct RequestBodyTests {
-    private func request(contentType: String?, body: String, cookie: String? = nil) throws -> Request {
+    private func request(contentType: String?, body: String) throws -> Request {
         var headers = HTTPHeaders()
         if let contentType { headers.add("Content-Type", contentType) }
-        if let cookie { headers.add("Cookie", cookie) }
         return try Request(method: .post, target: "/", headers: headers, body: Array(body.utf8))
     }
 
@@ -67,16 +66,5 @@ import Testing
     @Test func jsonWithOtherContentTypeIsUnsupportedMediaType() throws {
         let request = try request(contentType: "text/plain", body: "{}")
         #expect(status { _ = try request.decodeJSON(SignIn.self) } == .unsupportedMediaType)
-    }
-
-    @Test func cookiesAreParsedAndFirstOfADuplicateWins() throws {
-        let request = try request(contentType: nil, body: "", cookie: #"session=abc.def; theme="dark"; session=older"#)
-        #expect(try request.cookies() == ["session": "abc.def", "theme": "dark"])
-    }
-
-    @Test(arguments: ["novalue", "=x", "a b=1", "a=1 2", "a=x\"y", "ok=1; bad"])
-    func malformedCookieHeaderIsBadRequest(cookie: String) throws {
-        let request = try request(contentType: nil, body: "", cookie: cookie)
-        #expect(status { _ = try request.cookies() } == .badRequest)
     }
 }

@@ -25,10 +25,16 @@ public struct Configuration: Sendable, Equatable {
     /// Threads that answer requests. Requests may block (database, password hashing), so more than cores.
     public var workerThreads = min(64, max(4, ProcessInfo.processInfo.activeProcessorCount * 4))
     public var maxConnections = 1024
+    /// Connections one client address may hold open at once (0: no limit); nil for the default, see
+    /// ``effectiveMaxConnectionsPerAddress``.
+    public var maxConnectionsPerAddress: Int?
     public var maxBodyBytes = 1 << 20
     public var maxHeaderBytes = 16 * 1024
-    /// Seconds a connection may stay silent before it is closed.
+    /// Seconds a connection may stay silent while a request body arrives and its answer is made and sent.
     public var connectionTimeout = 30
+    /// Seconds a connection may stay silent while the server waits for a request head, including between the
+    /// requests of a keep-alive connection.
+    public var requestHeadTimeout = 10
     public var sessionIdleTimeout = 7 * 24 * 3600
     public var sessionAbsoluteTimeout = 30 * 24 * 3600
     /// The operator's text for "why sign in", by language tag (config file only).
@@ -132,6 +138,13 @@ public struct Configuration: Sendable, Equatable {
 
     /// Whether browsers reach Vestibule over HTTPS.
     public var isSecure: Bool { behindTLSProxy || publicURL?.scheme == "https" }
+
+    /// The limit per client address in effect: the configured one, else 64 (a household or an office behind one
+    /// address, each browser opening up to six connections), or no limit behind a proxy, where every connection
+    /// comes from the proxy and the proxy is the place to limit connections per client.
+    public var effectiveMaxConnectionsPerAddress: Int {
+        maxConnectionsPerAddress ?? (isSecure || trustProxyHeaders ? 0 : 64)
+    }
 
     /// Whether ``host`` is reachable from this machine only: a loopback address or `localhost`.
     public var listensOnLoopbackOnly: Bool {

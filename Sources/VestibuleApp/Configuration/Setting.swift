@@ -84,14 +84,20 @@ extension Setting {
         Setting(key: "maxConnections", placeholder: "N", summary: "Open connections accepted at once (default 1024).") {
             $0.maxConnections = try integer($1, named: "max-connections", in: 1...100_000)
         },
+        Setting(key: "maxConnectionsPerAddress", placeholder: "N", summary: "Open connections one client address may hold; more are closed at once (default 64, or 0, no limit, behind a proxy: with behind-tls-proxy, trust-proxy-headers or an https public-url every connection is the proxy's, so limit per client there).") {
+            $0.maxConnectionsPerAddress = try integer($1, named: "max-connections-per-address", in: 0...100_000)
+        },
         Setting(key: "maxBodyBytes", placeholder: "BYTES", summary: "Largest request body; larger gets 413 (default 1048576).") {
             $0.maxBodyBytes = try integer($1, named: "max-body-bytes", in: 1024...(1 << 30))
         },
         Setting(key: "maxHeaderBytes", placeholder: "BYTES", summary: "Largest request head (request line + headers) (default 16384).") {
             $0.maxHeaderBytes = try integer($1, named: "max-header-bytes", in: 4096...(1 << 20))
         },
-        Setting(key: "connectionTimeout", placeholder: "SECONDS", summary: "Idle seconds before a connection is closed (default 30).") {
+        Setting(key: "connectionTimeout", placeholder: "SECONDS", summary: "Idle seconds allowed while a request body arrives and its answer is made and sent (default 30).") {
             $0.connectionTimeout = try integer($1, named: "connection-timeout", in: 1...3600)
+        },
+        Setting(key: "requestHeadTimeout", placeholder: "SECONDS", summary: "Idle seconds a connection may take to send a request head, and may wait between keep-alive requests (default 10).") {
+            $0.requestHeadTimeout = try integer($1, named: "request-head-timeout", in: 1...3600)
         },
         Setting(key: "sessionIdleTimeout", placeholder: "SECONDS", summary: "A session unused this long ends (default 604800, 7 days).") {
             $0.sessionIdleTimeout = try integer($1, named: "session-idle-timeout", in: 60...(366 * 24 * 3600))

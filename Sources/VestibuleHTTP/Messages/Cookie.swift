@@ -28,7 +28,7 @@ public struct Cookie: Sendable, Hashable {
         secure: Bool = true,
         sameSite: SameSite = .lax
     ) throws(CookieError) {
-        guard Self.isToken(name) else { throw CookieError("invalid cookie name") }
+        guard HTTPToken.isValid(name.utf8) else { throw CookieError("invalid cookie name") }
         guard value.utf8.allSatisfy(Self.isValueByte) else { throw CookieError("invalid value for cookie \(name)") }
         guard path.hasPrefix("/"), path.utf8.allSatisfy(Self.isPathByte) else {
             throw CookieError("invalid path for cookie \(name)")
@@ -58,19 +58,6 @@ public struct Cookie: Sendable, Hashable {
         if secure { result += "; Secure" }
         result += "; SameSite=\(sameSite.rawValue)"
         return result
-    }
-
-    /// RFC 7230 token characters.
-    static func isToken(_ string: some StringProtocol) -> Bool {
-        !string.isEmpty && string.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"):
-                true
-            default:
-                "!#$%&'*+-.^_`|~".utf8.contains(byte)
-            }
-        }
     }
 
     /// RFC 6265 cookie-octet: visible ASCII except `"`, `,`, `;` and `\`.

@@ -1,33 +1,6 @@
 import Foundation
 
 extension Request {
-    /// The cookies of the `Cookie` header(s); for a repeated name the first (most specific) one wins.
-    ///
-    /// Throws 400 for a pair without `=` or with an invalid name. Values are returned as sent (cookie values
-    /// are opaque; surrounding double quotes are removed).
-    public func cookies() throws(HTTPError) -> [String: String] {
-        var cookies: [String: String] = [:]
-        for header in headers.values(for: "Cookie") {
-            for pair in header.split(separator: ";") {
-                let pair = pair.trimmingCharacters(in: .whitespaces)
-                if pair.isEmpty { continue }
-                guard let equals = pair.firstIndex(of: "=") else {
-                    throw HTTPError(.badRequest, "The Cookie header is malformed.")
-                }
-                let name = String(pair[..<equals])
-                var value = pair[pair.index(after: equals)...]
-                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
-                    value = value.dropFirst().dropLast()
-                }
-                guard Cookie.isToken(name), value.utf8.allSatisfy(Cookie.isValueByte) else {
-                    throw HTTPError(.badRequest, "The Cookie header is malformed.")
-                }
-                if cookies[name] == nil { cookies[name] = String(value) }
-            }
-        }
-        return cookies
-    }
-
     /// The fields of an `application/x-www-form-urlencoded` body.
     ///
     /// Throws 415 for another content type and 400 for a malformed body.

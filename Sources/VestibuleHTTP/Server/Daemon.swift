@@ -23,7 +23,9 @@ final class Daemon: @unchecked Sendable {
             listen_fd: descriptor,
             thread_pool_size: UInt32(clamping: configuration.threadPoolSize),
             connection_limit: UInt32(clamping: configuration.maxConnections),
-            connection_timeout_seconds: UInt32(clamping: configuration.connectionTimeout),
+            per_ip_connection_limit: UInt32(clamping: configuration.maxConnectionsPerAddress),
+            // A connection waits for a request head first; `ServerContext` lengthens it once the head is in.
+            connection_timeout_seconds: UInt32(clamping: configuration.requestHeadTimeout),
             // We enforce maxHeaderBytes ourselves (431 with our headers, see ServerContext.earlyRejection).
             // MHD keeps the head, a ~48-byte record per field and the response head in this per-connection pool
             // (and zeroes it for every request, so it should stay small). Measured with 0.9.75 and the default

@@ -31,7 +31,7 @@ let acceptCallback: MHD_AcceptPolicyCallback = { cls, _, _ in
     context(cls)?.isDraining.load(ordering: .relaxed) == true ? .NO : .YES
 }
 
-let accessCallback: MHD_AccessHandlerCallback = { cls, connection, _, method, _, upload, uploadSize, requestContext in
+let accessCallback: MHD_AccessHandlerCallback = { cls, connection, _, method, version, upload, uploadSize, requestContext in
     guard let context = context(cls), let connection, let method, let uploadSize,
         let raw = requestContext?.pointee
     else {
@@ -39,11 +39,15 @@ let accessCallback: MHD_AccessHandlerCallback = { cls, connection, _, method, _,
         return .NO
     }
     let state = Unmanaged<RequestState>.fromOpaque(raw).takeUnretainedValue()
-    return context.advance(state, on: connection, method: method, upload: upload, uploadSize: uploadSize)
+    return context.advance(state, on: connection, method: method, version: version, upload: upload, uploadSize: uploadSize)
 }
 
-let completedCallback: MHD_RequestCompletedCallback = { cls, _, requestContext, _ in
-    guard let context = context(cls), let requestContext, let raw = requestContext.pointee else { return }
+let completedCallback: MHD_RequestCompletedCallback = { cls, connection, requestContext, termination in
+    guard let context = context(cls) else { return }
+    if termination == .REQUEST_TERMINATED_COMPLETED_OK, let connection {
+        context.answerSent(on: connection)
+    }
+    guard let requestContext, let raw = requestContext.pointee else { return }
     requestContext.pointee = nil
     Unmanaged<RequestState>.fromOpaque(raw).release()
     context.inFlight.subtract(1, ordering: .relaxed)

@@ -11,8 +11,16 @@ extension HTTPServer {
         /// further connections wait in the kernel's backlog, unanswered, until one closes (measured with 0.9.75).
         /// Must be at least `threadPoolSize`.
         public var maxConnections = 1024
-        /// Seconds a connection may stay idle (including a client that stops sending mid-request) before it is
-        /// closed. MHD closes such connections without an answer: there is no 408.
+        /// Connections one peer address may hold open at once; 0 for no limit. MHD closes further ones from that
+        /// address at once, without an answer. Behind a proxy every connection is the proxy's: leave it at 0
+        /// there and limit per client in the proxy.
+        public var maxConnectionsPerAddress = 0
+        /// Seconds a connection may stay idle while the server waits for a request head: from the accept, and
+        /// between the requests of a keep-alive connection. Short, against clients that open connections and
+        /// hold them with unfinished heads (slowloris); see `ServerContext+Timeouts.swift`.
+        public var requestHeadTimeout = 10
+        /// Seconds a connection may stay idle once a head is in: while its body arrives, its handler runs and the
+        /// answer is sent. MHD closes timed-out connections without an answer: there is no 408.
         public var connectionTimeout = 30
         /// Budget for the request line and header fields; a larger head is answered 431 (details in `Daemon`).
         public var maxHeaderBytes = 16 * 1024

@@ -29,8 +29,13 @@ public final class HTTPServer: Sendable {
     public func start() throws(HTTPServerError) {
         try phase.withLock { (phase) throws(HTTPServerError) in
             guard case .idle = phase else { throw HTTPServerError(.alreadyStarted, "The server was already started (or shut down).") }
-            guard configuration.threadPoolSize >= 1, configuration.maxConnections >= configuration.threadPoolSize else {
-                throw HTTPServerError(.invalidConfiguration, "Need 1 ≤ threadPoolSize ≤ maxConnections.")
+            guard configuration.threadPoolSize >= 1, configuration.maxConnections >= configuration.threadPoolSize,
+                configuration.maxConnectionsPerAddress >= 0, configuration.requestHeadTimeout >= 1
+            else {
+                throw HTTPServerError(
+                    .invalidConfiguration,
+                    "Need 1 ≤ threadPoolSize ≤ maxConnections, maxConnectionsPerAddress ≥ 0, requestHeadTimeout ≥ 1."
+                )
             }
             let socket = try ListeningSocket(
                 host: configuration.host, port: configuration.port, backlog: configuration.listenBacklog

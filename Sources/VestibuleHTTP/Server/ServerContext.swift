@@ -14,6 +14,9 @@ final class ServerContext: Sendable {
     let maxBodyBytes: Int
     let isSecure: Bool
     let trustForwardedFor: Bool
+    /// In seconds; see `ServerContext+Timeouts.swift`.
+    let requestHeadTimeout: UInt32
+    let connectionTimeout: UInt32
     /// Requests between the URI callback (state created) and the completion callback (state freed). Drives
     /// graceful shutdown and lets tests check that no request state leaks.
     let inFlight = Atomic<Int>(0)
@@ -31,6 +34,8 @@ final class ServerContext: Sendable {
         self.maxBodyBytes = configuration.maxBodyBytes
         self.isSecure = configuration.behindTLSProxy
         self.trustForwardedFor = configuration.trustForwardedFor
+        self.requestHeadTimeout = UInt32(clamping: configuration.requestHeadTimeout)
+        self.connectionTimeout = UInt32(clamping: configuration.connectionTimeout)
     }
 
     /// The client's address: the peer's, or behind a trusted proxy the last `X-Forwarded-For` entry, which
@@ -56,6 +61,7 @@ final class ServerContext: Sendable {
         _ state: RequestState,
         on connection: OpaquePointer,
         method: UnsafePointer<CChar>,
+        version: UnsafePointer<CChar>?,
         upload: UnsafePointer<CChar>?,
         uploadSize: UnsafeMutablePointer<Int>
     ) -> MHD_Result {
@@ -64,7 +70,9 @@ final class ServerContext: Sendable {
             state.phase = .receivingBody
             state.method = String(cString: method)
             state.collectHeaders(of: connection)
-            if let problem = earlyRejection(of: state) { return reject(problem, state, connection) }
+            let isStrict = HeadFraming.isStrict(connection, method: method, version: version)
+            if let problem = earlyRejection(of: state, isStrict: isStrict) { return reject(problem, state, connection) }
+            headReceived(on: connection)
             if let declared = state.headers["Content-Length"].flatMap(Int.init) {
                 state.body.reserveCapacity(declared)
             }
@@ -91,10 +99,17 @@ final class ServerContext: Sendable {
         }
     }
 
-    /// Problems visible from the head alone, answered before any body byte is read.
-    private func earlyRejection(of state: RequestState) -> HTTPError? {
+    /// Problems visible from the head alone, answered before any body byte is read. `isStrict` is
+    /// ``HeadFraming``'s verdict on the head's line syntax.
+    private func earlyRejection(of state: RequestState, isStrict: Bool) -> HTTPError? {
         if state.headBytes > maxHeaderBytes {
             return HTTPError(.requestHeaderFieldsTooLarge, "The request header fields exceed \(maxHeaderBytes) bytes.")
+        }
+        if !isStrict {
+            return HTTPError(
+                .badRequest,
+                "The request head is malformed: a bare LF or CR, a folded line, or space before a colon."
+            )
         }
         // Framing that two parsers could read differently is the stuff of request smuggling behind a proxy
         // (RFC 9112 §6.3): refuse it rather than pick an interpretation.
