@@ -61,7 +61,9 @@ extension WebApp {
         let (visitor, form) = try checkedForm(request)
         let email = form["email"] ?? ""
         try limits.record("sign-in|address|\(request.remoteAddress)", configuration.rateLimits.signInPerAddress)
-        try limits.record("sign-in|account|\(email.lowercased())", configuration.rateLimits.signInPerAccount)
+        if let account = AccountLimitKey(typed: email) {
+            try limits.record("sign-in", account: account, configuration.rateLimits.signInPerAccount)
+        }
         do {
             let accountID = try services.passwords.signIn(email: email, password: form["password"] ?? "")
             let next = try shouldOfferPasskey(to: accountID, request: request) ? "/account/passkey-offer" : "/continue"
@@ -90,10 +92,10 @@ extension WebApp {
             let outcome = try services.passwords.signUp(email: email, password: form["password"] ?? "", displayName: nil)
             switch outcome {
             case .verificationCodeSent(let address, let code):
-                try limits.record("email|account|\(address.value)", configuration.rateLimits.emailsPerAccount)
+                try limits.record("email", account: AccountLimitKey(address), configuration.rateLimits.emailsPerAccount)
                 mail.sendVerificationCode(code, to: address, in: visitor.language)
             case .alreadyRegistered(let address):
-                try limits.record("email|account|\(address.value)", configuration.rateLimits.emailsPerAccount)
+                try limits.record("email", account: AccountLimitKey(address), configuration.rateLimits.emailsPerAccount)
                 mail.sendAlreadyRegistered(to: address, in: visitor.language)
             }
             return .redirect(to: "/verify-email?email=\(PercentEncoding.queryValue(email))")
@@ -125,7 +127,9 @@ extension WebApp {
         let (visitor, form) = try checkedForm(request)
         let email = form["email"] ?? ""
         try limits.record("email|address|\(request.remoteAddress)", configuration.rateLimits.emailsPerAddress)
-        try limits.record("email|account|\(email.lowercased())", configuration.rateLimits.emailsPerAccount)
+        if let account = AccountLimitKey(typed: email) {
+            try limits.record("email", account: account, configuration.rateLimits.emailsPerAccount)
+        }
         if let code = try? services.passwords.resendVerification(email), let address = try? EmailAddress(email) {
             mail.sendVerificationCode(code, to: address, in: visitor.language)
         }
@@ -143,7 +147,7 @@ extension WebApp {
             }
         }
         try limits.record("email|address|\(request.remoteAddress)", configuration.rateLimits.emailsPerAddress)
-        try limits.record("email|account|\(address.value)", configuration.rateLimits.emailsPerAccount)
+        try limits.record("email", account: AccountLimitKey(address), configuration.rateLimits.emailsPerAccount)
         if let code = try services.passwords.beginReset(email: email) {
             mail.sendResetCode(code, to: address, in: visitor.language)
         }
@@ -177,7 +181,10 @@ extension WebApp {
     private func changePassword(_ request: Request) throws -> Response {
         let (visitor, form) = try checkedForm(request)
         guard let session = visitor.session else { return .redirect(to: "/sign-in") }
-        try limits.record("sign-in|account|\(session.accountID.rawValue)", configuration.rateLimits.signInPerAccount)
+        // Guessing the current password is guessing the password sign-ins guess: one budget for both.
+        let account = try services.passwords.passwordAddress(of: session.accountID).map(AccountLimitKey.init)
+            ?? AccountLimitKey(session.accountID)
+        try limits.record("sign-in", account: account, configuration.rateLimits.signInPerAccount)
         do {
             try services.passwords.changePassword(
                 accountID: session.accountID,

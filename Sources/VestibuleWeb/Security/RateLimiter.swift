@@ -43,4 +43,9 @@ struct RateLimiter: Sendable {
         let retryAfter = max(1, Int(remaining.rounded(.up)))
         throw HTTPError(.tooManyRequests, "Too many attempts. Try again in \(retryAfter) seconds.", headers: ["Retry-After": String(retryAfter)])
     }
+
+    /// Counts one `action` ("sign-in", "email") against the account's budget for it, however its address was spelled.
+    func record(_ action: String, account: AccountLimitKey, _ limit: RateLimit) throws {
+        try record("\(action)|account|\(account.value)", limit)
+    }
 }
