@@ -69,7 +69,11 @@ extension WebApp {
             let next = try shouldOfferPasskey(to: accountID, request: request) ? "/account/passkey-offer" : "/continue"
             return try signIn(accountID, method: .password, visitor: visitor, request: request, then: next)
         } catch let error as AccountError where error.code == .emailNotVerified {
-            // Reached only with the right password, so saying it reveals nothing to a guesser.
+            // Reached only with the right password, so saying it reveals nothing to a guesser. The code is mailed
+            // again within the mail limit, as a resend is.
+            if let account = AccountLimitKey(typed: email) {
+                try limits.record("email", account: account, configuration.rateLimits.emailsPerAccount)
+            }
             if let code = try services.passwords.resendVerification(email), let address = try? EmailAddress(email) {
                 mail.sendVerificationCode(code, to: address, in: visitor.language)
             }
@@ -89,13 +93,14 @@ extension WebApp {
         let email = form["email"] ?? ""
         try limits.record("email|address|\(request.remoteAddress)", configuration.rateLimits.emailsPerAddress)
         do {
-            let outcome = try services.passwords.signUp(email: email, password: form["password"] ?? "", displayName: nil)
-            switch outcome {
+            let password = form["password"] ?? ""
+            // Counted before anything is issued: a refused request must leave no new code behind.
+            let address = try services.passwords.checkSignUp(email: email, password: password)
+            try limits.record("email", account: AccountLimitKey(address), configuration.rateLimits.emailsPerAccount)
+            switch try services.passwords.signUp(email: email, password: password, displayName: nil) {
             case .verificationCodeSent(let address, let code):
-                try limits.record("email", account: AccountLimitKey(address), configuration.rateLimits.emailsPerAccount)
                 mail.sendVerificationCode(code, to: address, in: visitor.language)
             case .alreadyRegistered(let address):
-                try limits.record("email", account: AccountLimitKey(address), configuration.rateLimits.emailsPerAccount)
                 mail.sendAlreadyRegistered(to: address, in: visitor.language)
             }
             return .redirect(to: "/verify-email?email=\(PercentEncoding.queryValue(email))")
