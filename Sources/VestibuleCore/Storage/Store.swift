@@ -234,6 +234,10 @@ public protocol Store: AttemptCounter {
     /// Deletes every guest last seen before `cutoff`, with its documents. Returns how many.
     @discardableResult
     func deleteGuests(lastSeenBefore cutoff: Date) throws(StoreError) -> Int
+    /// Deletes every guest that holds documents, was last seen before `cutoff`, and was never seen more than
+    /// `period` after its creation (made, used at once, never again), with its documents. Returns how many.
+    @discardableResult
+    func deleteAbandonedGuests(lastSeenBefore cutoff: Date, usedOnlyWithin period: TimeInterval) throws(StoreError) -> Int
     /// Moves the guest's documents into the account, reconciling namesakes by `rule`, and deletes the guest,
     /// in one transaction that locks the account, then the guest: a concurrent write to the guest's documents
     /// lands before the move (and moves) or fails after it, never in between. Fails with `.notFound` when the
@@ -246,6 +250,9 @@ public protocol Store: AttemptCounter {
     /// The owner's documents, by name, without their bodies.
     func documents(of owner: DocumentOwner) throws(StoreError) -> [DocumentSummary]
     func document(_ name: DocumentName, of owner: DocumentOwner) throws(StoreError) -> StoredDocument?
+    /// The size of every owner's document bodies together, in bytes: a scan, for the storage quota to read now
+    /// and then (``DocumentStorageGauge``), not on every write.
+    func documentStorageBytes() throws(StoreError) -> Int
     /// Creates (``DocumentPrecondition/absent``, as version 1, unless the owner holds `limit` documents) or
     /// replaces (at the expected version, as the next) the document, after locking its owner's row, so writes
     /// of one owner and a claim of a guest happen one after another. Fails with `.notFound` when the owner is gone.

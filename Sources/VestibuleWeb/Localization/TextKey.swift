@@ -188,6 +188,7 @@ public enum TextKey: String, Sendable, CaseIterable {
     case documentNotJSON = "document.notJSON"
     case documentTooLarge = "document.tooLarge"
     case documentTooMany = "document.tooMany"
+    case documentStorageFull = "document.storageFull"
     case documentVersionMismatch = "document.versionMismatch"
     case documentPreconditionRequired = "document.preconditionRequired"
     case guestNotFound = "guest.notFound"
