@@ -91,7 +91,9 @@ public struct OneTimeCodes: Sendable {
     @discardableResult
     public func purgeExpired() throws(StoreError) -> Int {
         let now = clock()
-        return try store.deleteExpiredOneTimeCodes(now: now, countingCutoff: now.addingTimeInterval(-Self.countingPeriod))
+        return try store.deleteExpiredOneTimeCodes(
+            now: now, countingCutoff: now.addingTimeInterval(-Self.countingPeriod)
+        )
     }
 
     /// The six digits the stored seed stands for: uniformly drawn from HMAC-SHA-256 of the purpose, subject and

@@ -237,7 +237,8 @@ public protocol Store: AttemptCounter {
     /// Deletes every guest that holds documents, was last seen before `cutoff`, and was never seen more than
     /// `period` after its creation (made, used at once, never again), with its documents. Returns how many.
     @discardableResult
-    func deleteAbandonedGuests(lastSeenBefore cutoff: Date, usedOnlyWithin period: TimeInterval) throws(StoreError) -> Int
+    func deleteAbandonedGuests(lastSeenBefore cutoff: Date, usedOnlyWithin period: TimeInterval)
+        throws(StoreError) -> Int
     /// Moves the guest's documents into the account, reconciling namesakes by `rule`, and deletes the guest,
     /// in one transaction that locks the account, then the guest: a concurrent write to the guest's documents
     /// lands before the move (and moves) or fails after it, never in between. Fails with `.notFound` when the

@@ -7,7 +7,9 @@ extension WebApp {
     /// for an app's server that presents an app key, its visitor's: ``APICall/rateLimitKey()``), and turns every
     /// refusal into a JSON error with a sentence in the caller's language. Store failures stay 5xx. No reply is
     /// cached: each carries a single-use challenge, a session or an account's details.
-    func jsonAPI(_ request: Request, budget: APIBudget = .calls, _ handle: (APICall) throws -> Response) throws -> Response {
+    func jsonAPI(
+        _ request: Request, budget: APIBudget = .calls, _ handle: (APICall) throws -> Response
+    ) throws -> Response {
         let visitor = try visitor(of: request)
         let call = APICall(app: self, request: request, visitor: visitor)
         var response: Response
@@ -17,7 +19,8 @@ extension WebApp {
             let counter = try call.rateLimitKey()
             switch budget {
             case .calls: try limits.record(counter, configuration.rateLimits.passkeyCeremoniesPerAddress)
-            case .documentWrites: try limits.record("document-write|\(counter)", configuration.rateLimits.documentWritesPerAddress)
+            case .documentWrites:
+                try limits.record("document-write|\(counter)", configuration.rateLimits.documentWritesPerAddress)
             case .none: break
             }
             response = try handle(call)
