@@ -186,6 +186,9 @@ extension PostgresStore {
             );
             CREATE INDEX one_time_codes_expires_at ON one_time_codes (expires_at);
             """),
+            SQLMigration(version: 9, sql: """
+            ALTER TABLE sessions ADD COLUMN app_id text;
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

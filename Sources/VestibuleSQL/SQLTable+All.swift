@@ -11,7 +11,7 @@ extension SQLTable {
         ]),
         SQLTable("sessions", key: ["id"], keepsInsertionOrder: true, [
             ("id", .text), ("account_id", .text), ("token_hash", .blob), ("method", .text), ("created_at", .integer),
-            ("last_seen_at", .integer), ("expires_at", .integer), ("user_agent", .text),
+            ("last_seen_at", .integer), ("expires_at", .integer), ("user_agent", .text), ("app_id", .text),
         ]),
         SQLTable("apple_identities", key: ["subject"], keepsInsertionOrder: true, [
             ("subject", .text), ("account_id", .text), ("client_id", .text), ("sealed_refresh_token", .blob),

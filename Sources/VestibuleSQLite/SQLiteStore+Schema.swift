@@ -193,6 +193,11 @@ extension SQLiteStore {
             ) STRICT;
             CREATE INDEX one_time_codes_expires_at ON one_time_codes (expires_at);
             """),
+            // The app a hand-off's session was given to: such a session may not change how its account signs in
+            // (issue #13, finding 13). Sessions made before are people's own.
+            SQLMigration(version: 9, sql: """
+            ALTER TABLE sessions ADD COLUMN app_id TEXT;
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

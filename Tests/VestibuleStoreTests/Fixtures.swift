@@ -34,7 +34,8 @@ enum Fixture {
         tokenHash: [UInt8] = tokenHash(),
         createdAt: Int64 = 0,
         lastSeenAt: Int64 = 0,
-        expiresAt: Int64 = 86_400
+        expiresAt: Int64 = 86_400,
+        appID: String? = nil
     ) -> Session {
         Session(
             accountID: account.id,
@@ -43,7 +44,8 @@ enum Fixture {
             createdAt: date(createdAt),
             lastSeenAt: date(lastSeenAt),
             expiresAt: date(expiresAt),
-            userAgent: "Safari on macOS"
+            userAgent: "Safari on macOS",
+            appID: appID
         )
     }
 

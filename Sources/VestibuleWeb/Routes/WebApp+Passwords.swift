@@ -47,6 +47,7 @@ extension WebApp {
         case "apple-expired": context.text(.appleExpired)
         case "apple-link": context.text(.appleLinkNeeded).replacingOccurrences(of: "{email}", with: request.query["email"] ?? "")
         case "handoff-expired": context.text(.handoffExpired)
+        case "sign-in-again": context.text(.accountSignInAgain)
         default: nil
         }
         // Someone asked to sign in to an existing account before Apple is added: their password leads.
@@ -167,6 +168,7 @@ extension WebApp {
             let accountID = try services.passwords.finishReset(
                 email: email, code: form["code"] ?? "", newPassword: form["password"] ?? ""
             )
+            try credentialChanges.notice(for: accountID).send(.password, in: visitor.language)
             return try signIn(accountID, method: .password, visitor: visitor, request: request, then: "/account?notice=password-changed")
         } catch let error as AccountError {
             return try render(for: request, visitor: visitor, status: .badRequest) { context in
@@ -179,13 +181,17 @@ extension WebApp {
 
     private func changePasswordPage(_ request: Request) throws -> Response {
         let visitor = try visitor(of: request)
-        guard visitor.session != nil else { return .redirect(to: "/sign-in") }
+        guard let session = visitor.session else { return .redirect(to: "/sign-in") }
+        guard credentialChanges.allows(session) else { return .redirect(to: CredentialChanges.signInAgainPath) }
         return try render(for: request, visitor: visitor) { ChangePasswordPage.render(in: $0, policy: services.passwordPolicy) }
     }
 
     private func changePassword(_ request: Request) throws -> Response {
         let (visitor, form) = try checkedForm(request)
         guard let session = visitor.session else { return .redirect(to: "/sign-in") }
+        guard let notice = try credentialChanges.authorize(session) else {
+            return .redirect(to: CredentialChanges.signInAgainPath)
+        }
         // Guessing the current password is guessing the password sign-ins guess: one budget for both.
         let account = try services.passwords.passwordAddress(of: session.accountID).map(AccountLimitKey.init)
             ?? AccountLimitKey(session.accountID)
@@ -197,6 +203,7 @@ extension WebApp {
                 new: form["new-password"] ?? "",
                 keeping: session.id
             )
+            notice.send(.password, in: visitor.language)
             return .redirect(to: "/account?notice=password-changed")
         } catch let error as AccountError {
             return try render(for: request, visitor: visitor, status: .badRequest) { context in
