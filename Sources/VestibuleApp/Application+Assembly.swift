@@ -42,7 +42,8 @@ extension Application {
             dataPolicy: configuration.dataPolicy,
             apps: configuration.apps,
             documentLimits: DocumentLimits(
-                maximumBytes: configuration.documentMaxBytes, perOwner: configuration.documentsPerOwner
+                maximumBytes: configuration.documentMaxBytes, perOwner: configuration.documentsPerOwner,
+                storageBytes: configuration.documentStorageBytes
             )
         )
     }

@@ -172,6 +172,23 @@ extension PostgresStore {
                 PRIMARY KEY (account_id, name)
             );
             """),
+            SQLMigration(version: 8, sql: """
+            DROP TABLE one_time_codes;
+            CREATE TABLE one_time_codes (
+                purpose text NOT NULL,
+                subject text NOT NULL,
+                seed bytea NOT NULL,
+                expires_at bigint NOT NULL,
+                attempts integer NOT NULL,
+                daily_attempts integer NOT NULL,
+                counting_since bigint NOT NULL,
+                PRIMARY KEY (purpose, subject)
+            );
+            CREATE INDEX one_time_codes_expires_at ON one_time_codes (expires_at);
+            """),
+            SQLMigration(version: 9, sql: """
+            ALTER TABLE sessions ADD COLUMN app_id text;
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -16,6 +16,14 @@ extension SQLStore {
         }
     }
 
+    public func documentStorageBytes() throws(StoreError) -> Int {
+        try reading("documentStorageBytes") { connection throws(StoreError) in
+            try connection.firstRow("SELECT coalesce(sum(length(body)), 0) FROM documents") { row throws(StoreError) in
+                Int(try row.integer(0))
+            } ?? 0
+        }
+    }
+
     public func document(_ name: DocumentName, of owner: DocumentOwner) throws(StoreError) -> StoredDocument? {
         try reading("document") { connection throws(StoreError) in
             try connection.firstRow(

@@ -42,6 +42,22 @@ extension SQLStore {
         }
     }
 
+    /// Dates are milliseconds in both backends, so "within `period` of its creation" is one addition.
+    @discardableResult
+    public func deleteAbandonedGuests(lastSeenBefore cutoff: Date, usedOnlyWithin period: TimeInterval)
+        throws(StoreError) -> Int
+    {
+        try writing("deleteAbandonedGuests") { connection throws(StoreError) in
+            try connection.run(
+                """
+                DELETE FROM guests
+                WHERE last_seen_at < \(cutoff) AND last_seen_at < created_at + \(Int64(period * 1000))
+                    AND EXISTS (SELECT 1 FROM documents WHERE documents.guest_id = guests.id)
+                """
+            )
+        }
+    }
+
     /// Locks the account, then the guest (the order every transaction takes them in, so none waits for
     /// another in a circle), reconciles the guest's documents with the account's by name, and deletes the guest
     /// with what is left of its documents. A replaced document becomes the account's next version, written

@@ -11,7 +11,7 @@ extension SQLStore {
                 INSERT INTO sessions (\(Session.columns)) VALUES (
                     \(session.id.rawValue), \(session.accountID.rawValue), \(session.tokenHash),
                     \(session.method.rawValue), \(session.createdAt), \(session.lastSeenAt), \(session.expiresAt),
-                    \(session.userAgent)
+                    \(session.userAgent), \(session.appID)
                 )
                 """
             )
@@ -101,7 +101,7 @@ extension SQLStore {
 extension Session {
     /// The columns `init(row:)` decodes, in order.
     fileprivate static let columns: SQL =
-        "id, account_id, token_hash, method, created_at, last_seen_at, expires_at, user_agent"
+        "id, account_id, token_hash, method, created_at, last_seen_at, expires_at, user_agent, app_id"
 
     fileprivate init(row: SQLRow) throws(StoreError) {
         self.init(
@@ -112,7 +112,8 @@ extension Session {
             createdAt: try row.date(4),
             lastSeenAt: try row.date(5),
             expiresAt: try row.date(6),
-            userAgent: try row.text(7)
+            userAgent: try row.text(7),
+            appID: try row.optionalText(8)
         )
     }
 }

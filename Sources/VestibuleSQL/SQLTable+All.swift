@@ -11,7 +11,7 @@ extension SQLTable {
         ]),
         SQLTable("sessions", key: ["id"], keepsInsertionOrder: true, [
             ("id", .text), ("account_id", .text), ("token_hash", .blob), ("method", .text), ("created_at", .integer),
-            ("last_seen_at", .integer), ("expires_at", .integer), ("user_agent", .text),
+            ("last_seen_at", .integer), ("expires_at", .integer), ("user_agent", .text), ("app_id", .text),
         ]),
         SQLTable("apple_identities", key: ["subject"], keepsInsertionOrder: true, [
             ("subject", .text), ("account_id", .text), ("client_id", .text), ("sealed_refresh_token", .blob),
@@ -26,8 +26,8 @@ extension SQLTable {
             ("account_id", .text), ("password_hash", .text), ("verified_at", .integer), ("updated_at", .integer),
         ]),
         SQLTable("one_time_codes", key: ["purpose", "subject"], [
-            ("purpose", .text), ("subject", .text), ("code_mac", .blob), ("expires_at", .integer),
-            ("attempts", .integer),
+            ("purpose", .text), ("subject", .text), ("seed", .blob), ("expires_at", .integer),
+            ("attempts", .integer), ("daily_attempts", .integer), ("counting_since", .integer),
         ]),
         SQLTable("signing_keys", key: ["key_id"], keepsInsertionOrder: true, [
             ("key_id", .text), ("algorithm", .text), ("sealed_private_key", .blob), ("public_jwk", .text),

@@ -175,6 +175,29 @@ extension SQLiteStore {
                 PRIMARY KEY (account_id, name)
             ) STRICT;
             """),
+            // One-time codes kept from their seed, so a pending code is mailed again instead of replaced (and its
+            // tries kept), and a day's count of guesses per purpose and address across codes (issue #13, finding 7).
+            // Codes pending at the upgrade cannot be mailed again (only their MAC was kept): they are dropped,
+            // and their owners ask for another.
+            SQLMigration(version: 8, sql: """
+            DROP TABLE one_time_codes;
+            CREATE TABLE one_time_codes (
+                purpose TEXT NOT NULL,
+                subject TEXT NOT NULL,
+                seed BLOB NOT NULL,
+                expires_at INTEGER NOT NULL,
+                attempts INTEGER NOT NULL,
+                daily_attempts INTEGER NOT NULL,
+                counting_since INTEGER NOT NULL,
+                PRIMARY KEY (purpose, subject)
+            ) STRICT;
+            CREATE INDEX one_time_codes_expires_at ON one_time_codes (expires_at);
+            """),
+            // The app a hand-off's session was given to: such a session may not change how its account signs in
+            // (issue #13, finding 13). Sessions made before are people's own.
+            SQLMigration(version: 9, sql: """
+            ALTER TABLE sessions ADD COLUMN app_id TEXT;
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -87,6 +87,8 @@ import VestibuleJSON
         #expect(linked.headers["Location"] == "/account?notice=apple-linked")
         #expect(try methods(of: accountID, in: app) == [.apple, .password])
         #expect(linked.clearsCookie("vestibule_apple_link"), "the cookie goes with the link")
+        let notices = try app.notices(to: Self.victimEmail, count: 1)
+        #expect(notices.contains { $0.contains("Sign in with Apple was added to your Vestibule account") }, "\(notices)")
     }
 
     /// Single use: "Not now" discards the waiting link, and the same cookie presented again links nothing.

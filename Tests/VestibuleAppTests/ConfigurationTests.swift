@@ -52,7 +52,7 @@ import VestibuleWeb
             """#)
         let configuration = try ConfigurationLoader(
             arguments: ["--apps", file, "--documents-per-owner", "20"],
-            environment: ["VESTIBULE_DOCUMENT_MAX_BYTES": "4096"]
+            environment: ["VESTIBULE_DOCUMENT_MAX_BYTES": "4096", "VESTIBULE_DOCUMENT_STORAGE_BYTES": "1000000"]
         ).load()
         let shop = try #require(configuration.apps.app(id: "shop"))
         #expect(shop.name == "Example Shop" && shop.mergeRule == .preferGuest)
@@ -65,9 +65,10 @@ import VestibuleWeb
         #expect(configuration.apps.origins == ["https://shop.example.com", "http://localhost:8090"])
         let web = try Application.makeWebConfiguration(configuration)
         #expect(web.apps == configuration.apps)
-        #expect(web.documentLimits == DocumentLimits(maximumBytes: 4096, perOwner: 20))
+        #expect(web.documentLimits == DocumentLimits(maximumBytes: 4096, perOwner: 20, storageBytes: 1_000_000))
         let defaults = try ConfigurationLoader(arguments: [], environment: [:]).load()
         #expect((defaults.apps.isEmpty, defaults.documentMaxBytes, defaults.documentsPerOwner) == (true, 65_536, 100))
+        #expect(defaults.documentStorageBytes == 1 << 30)
     }
 
     @Test func theConfigFileCarriesTheSignInBenefitsPerLanguage() throws {

@@ -86,6 +86,7 @@ import VestibuleWebDriver
             AuditTarget(url: base + "/sign-in", cookies: [(name: "vestibule_last_method", value: "apple")], label: "/sign-in, Apple first"),
             AuditTarget(url: base + "/sign-in?notice=apple-link", cookies: appleLink, label: "/sign-in, linking Apple"),
             AuditTarget(url: base + "/sign-in?notice=handoff-expired", label: "/sign-in, hand-off link expired"),
+            AuditTarget(url: base + "/sign-in?notice=sign-in-again", label: "/sign-in, sign in again before a change"),
             AuditTarget(url: base + "/embed/status", label: "/embed/status, signed out"),
         ]
         let signedIn = ["/", "/account", "/account/password", "/account/passkey-offer", "/account/delete", "/account/data"].map {
@@ -125,7 +126,7 @@ import VestibuleWebDriver
         }
         #expect(report.findings.isEmpty, "\(report.findings.count) findings:\n\(summary.joined(separator: "\n"))")
         #expect(report.unmeasured.isEmpty, "pages the audit could not measure: \(report.unmeasured)")
-        #expect(report.checks >= 25 * 8 * 5 * 4)
+        #expect(report.checks >= 26 * 8 * 5 * 4)
     }
 
     /// LT-4, LT-6: the in-page control steps the text up to 312 % of the reader's own default, announces the

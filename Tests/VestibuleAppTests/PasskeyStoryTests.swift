@@ -3,6 +3,7 @@ import Testing
 import VestibuleApp
 import VestibuleHTTP
 import VestibuleJSON
+import VestibuleMail
 import VestibuleTesting
 import VestibuleWebDriver
 
@@ -163,6 +164,35 @@ struct PasskeyStoryTests {
             )
             #expect(response.status == .badRequest)
             #expect(JSONValue(parsing: response.body)?["error"]?.stringValue == "userNotVerified")
+        }
+    }
+
+    /// Adding a passkey (here from the offer after a password sign-in) is mailed to the account's address, so a
+    /// passkey someone else added is noticed (issue #13, finding 13).
+    @Test func addingAPasskeyMailsANoticeToTheAccountsAddress() throws {
+        try withBrowser { browser, base, app, authenticator in
+            try FormClient(app).createPasswordAccount(email: "ada@example.com", password: "correct horse battery staple")
+            try browser.navigate(to: "\(base)/sign-in")
+            try browser.waitFor("details.other-ways summary").click()  // a passkey leads; the password waits here
+            try browser.find("#field-email").sendKeys("ada@example.com")
+            try browser.find("#field-password").sendKeys("correct horse battery staple")
+            try browser.find("form[action='/sign-in'] button[type=submit]").click()
+            let add = try browser.waitFor("[data-passkey=register] button")
+            let shown = Date().addingTimeInterval(5)
+            while try !add.isDisplayed, Date() < shown { Thread.sleep(forTimeInterval: 0.02) }  // the script reveals it
+            try add.click()
+            _ = try browser.waitFor("[data-passkey-item]")
+            #expect(try browser.currentURL == "\(base)/account?notice=passkey-added")
+            #expect(try browser.credentials(authenticatorID: authenticator).count == 1)
+
+            let outbox = try OutboxMailer(directory: app.dataDirectory + "/outbox")
+            let deadline = Date().addingTimeInterval(5)
+            var notice: StoredMessage?
+            while notice == nil, Date() < deadline {
+                notice = try outbox.messages().first { $0.to == "ada@example.com" && $0.textBody.contains("was added") }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            #expect(notice != nil, "a notice of the new passkey")
         }
     }
 

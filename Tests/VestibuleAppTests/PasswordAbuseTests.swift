@@ -76,6 +76,55 @@ import VestibuleTesting
         #expect(statuses == [401, 401, 401, 429, 429])
     }
 
+    /// Every spelling the account lookup treats as one address (case, surrounding spaces and tabs) spends one
+    /// budget: fresh spellings are not fresh guesses.
+    @Test func passwordGuessesAgainstOneAccountAreLimitedHoweverTheAddressIsSpelled() throws {
+        let app = try TestApplication { $0.signInAttemptsPerMinute = 1000; $0.signInAttemptsPerAccount = 3 }
+        defer { app.application.shutdown() }
+        var statuses: [Int] = []
+        for spelling in ["ada@example.com", " ada@example.com", "ada@example.com\t", "ADA@Example.com", "\nada@example.com "] {
+            let client = FormClient(app)
+            try client.get("/sign-in")
+            statuses.append(try client.post("/sign-in", ["email": spelling, "password": "wrong password"]).status.code)
+        }
+        #expect(statuses == [401, 401, 401, 429, 429])
+    }
+
+    @Test func codesMailedToOneAddressAreLimitedHoweverTheAddressIsSpelled() throws {
+        let app = try TestApplication()
+        defer { app.application.shutdown() }
+        let client = FormClient(app)
+        try client.get("/sign-up")
+        try client.post("/sign-up", ["email": "ada@example.com", "password": "correct horse battery staple"])
+        var statuses: [Int] = []
+        for spelling in [" ada@example.com", "ada@example.com\t", "Ada@example.com ", "\tADA@example.com", " ada@EXAMPLE.com"] {
+            try client.get("/verify-email")
+            statuses.append(try client.post("/verify-email/resend", ["email": spelling]).status.code)
+        }
+        #expect(statuses == [200, 200, 200, 200, 429], "five mails in fifteen minutes, the sign-up's included")
+    }
+
+    /// Guessing the current password on the change form is guessing the account's password: it spends the
+    /// budget sign-ins to that account spend.
+    @Test func guessesAtTheCurrentPasswordShareTheAccountsSignInBudget() throws {
+        let app = try TestApplication { $0.signInAttemptsPerMinute = 1000; $0.signInAttemptsPerAccount = 3 }
+        defer { app.application.shutdown() }
+        let owner = FormClient(app)
+        try owner.createPasswordAccount(email: "ada@example.com", password: "correct horse battery staple")
+        let guesser = FormClient(app)
+        try guesser.get("/sign-in")
+        try guesser.post("/sign-in", ["email": "ada@example.com", "password": "wrong password"])
+        try guesser.post("/sign-in", ["email": "ada@example.com", "password": "another wrong password"])
+        var statuses: [Int] = []
+        for guess in ["third wrong password", "fourth wrong password"] {
+            try owner.get("/account/password")
+            statuses.append(
+                try owner.post("/account/password", ["password": guess, "new-password": "a brand new passphrase"]).status.code
+            )
+        }
+        #expect(statuses == [400, 429])
+    }
+
     @Test func aPasswordFormPostedWithoutTheAntiForgeryTokenIsRefused() throws {
         let app = try TestApplication()
         defer { app.application.shutdown() }

@@ -32,6 +32,32 @@ import VestibuleCore
         #expect(try store.guest(tokenHash: keptToken.hash)?.id == kept.id)
     }
 
+    /// Guests made in a burst that saved documents and were never used again hold storage for nobody: they go
+    /// after two days. A guest without documents, or one used again after its first hour, keeps the 30 days.
+    @Test func aGuestThatSavedDocumentsButNeverCameBackIsDeletedAfterTwoDays() throws {
+        let (abandoned, _) = try guests.create()
+        try save(for: abandoned)
+        let (empty, _) = try guests.create()
+        let (returning, returningToken) = try guests.create()
+        try save(for: returning)
+        clock.advance(by: 2 * 3_600)
+        #expect(try guests.authenticate(returningToken) != nil)
+        clock.advance(by: 2 * 86_400)
+
+        #expect(try guests.purgeInactive() == 1)
+        #expect(try store.guest(tokenHash: abandoned.tokenHash) == nil)
+        #expect(try store.documents(of: .guest(abandoned.id)).isEmpty)
+        #expect(try store.guest(tokenHash: empty.tokenHash) != nil)
+        #expect(try store.guest(tokenHash: returning.tokenHash) != nil)
+    }
+
+    private func save(for guest: Guest) throws {
+        _ = try store.writeDocument(
+            try #require(DocumentName(rawValue: "cart")), of: .guest(guest.id), body: Array("[]".utf8),
+            expecting: .absent, limit: 100, at: clock.now()
+        )
+    }
+
     @Test func activityIsWrittenAtMostOnceAnHour() throws {
         let (guest, token) = try guests.create()
         clock.advance(by: 600)

@@ -22,12 +22,13 @@ import VestibuleCrypto
         #expect(try codes.redeem(code, purpose: .verifyEmail, for: ada) == false)
     }
 
-    @Test func onlyAnHMACOfTheCodeIsStored() throws {
+    @Test func onlyARandomSeedIsStoredNeverTheCode() throws {
         let code = try codes.issue(.resetPassword, for: ada)
         let stored = try #require(try store.oneTimeCode(purpose: .resetPassword, subject: "ada@example.com"))
-        #expect(stored.mac.count == 32)
-        #expect(stored.mac != SHA2.sha256(code), "keyed, so a leaked table cannot be checked against all codes")
-        #expect(!stored.mac.contains(subsequence: Array(code.utf8)))
+        #expect(stored.seed.count == 16)
+        #expect(!stored.seed.contains(subsequence: Array(code.utf8)))
+        let sameSeedOtherKey = OneTimeCodes(store: store, key: SecureRandom.bytes(32), clock: clock.now)
+        #expect(try sameSeedOtherKey.redeem(code, purpose: .resetPassword, for: ada) == false, "the code needs the key")
     }
 
     @Test func aCodeExpiresAfterFifteenMinutes() throws {
@@ -55,25 +56,47 @@ import VestibuleCrypto
         #expect(try codes.redeem(code, purpose: .resetPassword, for: ada))
     }
 
-    @Test func aNewCodeReplacesTheOldOneAndItsAttempts() throws {
-        let old = try codes.issue(.verifyEmail, for: ada)
-        for _ in 0..<5 { _ = try codes.redeem(old == "000000" ? "111111" : "000000", purpose: .verifyEmail, for: ada) }
-        var new = try codes.issue(.verifyEmail, for: ada)
-        while new == old { new = try codes.issue(.verifyEmail, for: ada) }
-        #expect(try codes.redeem(old, purpose: .verifyEmail, for: ada) == false)
-        #expect(try codes.redeem(new, purpose: .verifyEmail, for: ada))
+    /// Someone else's request for Ada's code must neither cancel the one in her inbox nor give a guesser fresh tries.
+    @Test func askingAgainWhileACodeIsPendingGivesTheSameCodeWithItsTries() throws {
+        let code = try codes.issue(.verifyEmail, for: ada)
+        for _ in 0..<3 { #expect(try codes.redeem(Self.wrong(code), purpose: .verifyEmail, for: ada) == false) }
+        clock.advance(by: 600)
+        #expect(try codes.issue(.verifyEmail, for: ada) == code)
+        clock.advance(by: 600)
+        for _ in 0..<2 { #expect(try codes.redeem(Self.wrong(code), purpose: .verifyEmail, for: ada) == false) }
+        let error = #expect(throws: AccountError.self) { try codes.redeem(code, purpose: .verifyEmail, for: ada) }
+        #expect(error?.code == .tooManyAttempts, "five tries in all; and, mailed again, the code lived 15 more minutes")
+    }
+
+    /// A code tried out gives way to a new one, but an address has twenty tries a day whatever the codes.
+    @Test func anAddressHasTwentyTriesADayAcrossItsCodes() throws {
+        for _ in 0..<4 {
+            let code = try codes.issue(.resetPassword, for: ada)
+            for _ in 0..<5 { #expect(try codes.redeem(Self.wrong(code), purpose: .resetPassword, for: ada) == false) }
+            clock.advance(by: 3_600)
+            #expect(try codes.purgeExpired() == 0, "the expired code's row keeps the day's count")
+        }
+        let fifth = try codes.issue(.resetPassword, for: ada)
+        let error = #expect(throws: AccountError.self) { try codes.redeem(fifth, purpose: .resetPassword, for: ada) }
+        #expect(error?.code == .tooManyAttempts)
+
+        clock.advance(by: 86_400)
+        #expect(try codes.redeem(try codes.issue(.resetPassword, for: ada), purpose: .resetPassword, for: ada))
     }
 
     @Test func aCodeIsBoundToItsPurposeAndAddress() throws {
         let grace = try EmailAddress("grace@example.com")
         let code = try codes.issue(.verifyEmail, for: ada)
         _ = try codes.issue(.resetPassword, for: ada)
-        _ = try codes.issue(.verifyEmail, for: grace)
-        // Copying Ada's stored code to Grace's row does not make Ada's code work for Grace.
+        // Copying Ada's stored seed to a row of Grace's does not make Ada's code work for Grace.
         let adas = try #require(try store.oneTimeCode(purpose: .verifyEmail, subject: ada.value))
-        try store.saveOneTimeCode(StoredOneTimeCode(
-            purpose: .verifyEmail, subject: grace.value, mac: adas.mac, expiresAt: adas.expiresAt
-        ))
+        _ = try store.issueOneTimeCode(
+            StoredOneTimeCode(
+                purpose: .verifyEmail, subject: grace.value, seed: adas.seed, expiresAt: adas.expiresAt,
+                countingSince: clock.now()
+            ),
+            keepingLiveCodeTriedFewerThan: 5, now: clock.now()
+        )
 
         #expect(try codes.redeem(code, purpose: .resetPassword, for: ada) == false)
         #expect(try codes.redeem(code, purpose: .verifyEmail, for: grace) == false)
@@ -113,8 +136,8 @@ import VestibuleCrypto
     @Test func codesAreUniformlyDrawnSixDigitStrings() throws {
         var firstDigits: Set<Character> = []
         var all: Set<String> = []
-        for _ in 0..<500 {
-            let code = try codes.issue(.verifyEmail, for: ada)
+        for index in 0..<500 {
+            let code = try codes.issue(.verifyEmail, for: try EmailAddress("person\(index)@example.com"))
             #expect(code.utf8.count == 6 && code.utf8.allSatisfy { (0x30...0x39).contains($0) }, "\(code)")
             firstDigits.insert(code.first!)
             all.insert(code)
@@ -122,6 +145,8 @@ import VestibuleCrypto
         #expect(firstDigits.count == 10, "leading zeros kept, every digit appears")
         #expect(all.count > 480)
     }
+
+    private static func wrong(_ code: String) -> String { code == "000000" ? "111111" : "000000" }
 
     @Test func purgeExpiredDeletesOnlyExpiredCodes() throws {
         _ = try codes.issue(.verifyEmail, for: ada)

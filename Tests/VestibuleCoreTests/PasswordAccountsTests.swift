@@ -175,14 +175,12 @@ import VestibuleCrypto
         expectAccountError(.invalidCode) { _ = try accounts.verifyEmail("ada@example.com", code: code) }
     }
 
-    @Test func resendingVerificationReplacesTheCodeOnlyForAnUnverifiedAccount() throws {
+    @Test func resendingVerificationMailsThePendingCodeAgainOnlyForAnUnverifiedAccount() throws {
         guard case .verificationCodeSent(_, let first) = try accounts.signUp(
             email: "ada@example.com", password: "correct horse", displayName: nil
         ) else { return }
-        var second = try #require(try accounts.resendVerification("ada@example.com"))
-        while second == first { second = try #require(try accounts.resendVerification("ada@example.com")) }
-        expectAccountError(.invalidCode) { _ = try accounts.verifyEmail("ada@example.com", code: first) }
-        _ = try accounts.verifyEmail("ada@example.com", code: second)
+        #expect(try accounts.resendVerification("ada@example.com") == first)
+        _ = try accounts.verifyEmail("ada@example.com", code: first)
 
         #expect(try accounts.resendVerification("ada@example.com") == nil, "verified already")
         #expect(try accounts.resendVerification("nobody@example.com") == nil)

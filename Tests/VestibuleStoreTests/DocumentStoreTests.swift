@@ -26,6 +26,19 @@ struct DocumentStoreTests {
     }
 
     @Test(arguments: StoreBackend.allCases)
+    func theStorageBytesAreEveryOwnersBodiesTogether(backend: StoreBackend) throws {
+        try backend.withStore { store in
+            #expect(try store.documentStorageBytes() == 0)
+            let account = DocumentOwner.account(try Fixture.storedAccount(in: store).id)
+            let guest = DocumentOwner.guest(try Fixture.storedGuest(in: store).id)
+            try store.write(Fixture.name("cart"), #"["Ōe"]"#, of: account, expecting: .absent)
+            try store.write(Fixture.name("cart"), "[1,2,3]", of: guest, expecting: .absent)
+            try store.write(Fixture.name("cart"), "[1]", of: guest, expecting: .version(1))
+            #expect(try store.documentStorageBytes() == 7 + 3, "bytes, not characters; replaced bodies are gone")
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
     func theListIsByNameWithSizesInBytesAndNoOtherOwnersDocuments(backend: StoreBackend) throws {
         try backend.withStore { store in
             let account = DocumentOwner.account(try Fixture.storedAccount(in: store).id)

@@ -34,7 +34,8 @@ enum Fixture {
         tokenHash: [UInt8] = tokenHash(),
         createdAt: Int64 = 0,
         lastSeenAt: Int64 = 0,
-        expiresAt: Int64 = 86_400
+        expiresAt: Int64 = 86_400,
+        appID: String? = nil
     ) -> Session {
         Session(
             accountID: account.id,
@@ -43,7 +44,8 @@ enum Fixture {
             createdAt: date(createdAt),
             lastSeenAt: date(lastSeenAt),
             expiresAt: date(expiresAt),
-            userAgent: "Safari on macOS"
+            userAgent: "Safari on macOS",
+            appID: appID
         )
     }
 
@@ -92,11 +94,22 @@ enum Fixture {
     static func oneTimeCode(
         _ purpose: CodePurpose = .resetPassword,
         subject: String = "ada@example.com",
-        mac: [UInt8] = Array(repeating: 0xA5, count: 32),
+        seed: [UInt8] = Array(repeating: 0xA5, count: 16),
         expiresAt: Int64 = 900,
-        attempts: Int = 0
+        attempts: Int = 0,
+        dailyAttempts: Int = 0,
+        countingSince: Int64 = 0
     ) -> StoredOneTimeCode {
-        StoredOneTimeCode(purpose: purpose, subject: subject, mac: mac, expiresAt: date(expiresAt), attempts: attempts)
+        StoredOneTimeCode(
+            purpose: purpose, subject: subject, seed: seed, expiresAt: date(expiresAt), attempts: attempts,
+            dailyAttempts: dailyAttempts, countingSince: date(countingSince)
+        )
+    }
+
+    /// Stores `code` as the first code for its purpose and subject, and returns it as stored.
+    @discardableResult
+    static func issue(_ code: StoredOneTimeCode, in store: any Store) throws(StoreError) -> StoredOneTimeCode {
+        try store.issueOneTimeCode(code, keepingLiveCodeTriedFewerThan: 5, now: date(0))
     }
 
     /// Stores a new account with one Apple identity and returns it.

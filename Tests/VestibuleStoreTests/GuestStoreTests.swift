@@ -38,6 +38,26 @@ struct GuestStoreTests {
         }
     }
 
+    /// Created at 0: a guest goes when it holds documents, was last seen before the cutoff, and never after
+    /// its first 3,600 seconds.
+    @Test(arguments: StoreBackend.allCases)
+    func abandonedGuestsAreThoseWithDocumentsNeverSeenAfterTheirFirstPeriod(backend: StoreBackend) throws {
+        try backend.withStore { store in
+            let abandoned = try Fixture.storedGuest(in: store, lastSeenAt: 3_000)
+            let returned = try Fixture.storedGuest(in: store, lastSeenAt: 3_600)
+            let empty = try Fixture.storedGuest(in: store, lastSeenAt: 0)
+            for guest in [abandoned, returned] {
+                try store.write(Fixture.name("cart"), "{}", of: .guest(guest.id), expecting: .absent)
+            }
+
+            #expect(try store.deleteAbandonedGuests(lastSeenBefore: Fixture.date(3_000), usedOnlyWithin: 3_600) == 0)
+            #expect(try store.deleteAbandonedGuests(lastSeenBefore: Fixture.date(10_000), usedOnlyWithin: 3_600) == 1)
+            #expect(try store.guest(tokenHash: abandoned.tokenHash) == nil)
+            #expect(try store.documents(of: .guest(abandoned.id)).isEmpty)
+            for kept in [returned, empty] { #expect(try store.guest(tokenHash: kept.tokenHash) == kept) }
+        }
+    }
+
     @Test(arguments: StoreBackend.allCases)
     func aClaimMovesDocumentsWithoutANamesakeAsTheyAreAndDeletesTheGuest(backend: StoreBackend) throws {
         try backend.withStore { store in

@@ -19,7 +19,7 @@ struct SQLDataCopyTests {
                 for _ in 0..<2 { try source.insertSession(Fixture.session(of: account)) }
                 accounts.append(account)
             }
-            try source.saveOneTimeCode(Fixture.oneTimeCode())
+            try Fixture.issue(Fixture.oneTimeCode(), in: source)
             _ = try source.recordAttempt(key: "sign-in|address|192.0.2.1", window: .seconds(60), now: Fixture.date(0))
 
             try StoreBackend.postgres.withStore { target in

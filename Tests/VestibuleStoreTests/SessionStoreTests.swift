@@ -21,6 +21,20 @@ struct SessionStoreTests {
         }
     }
 
+    /// A session a hand-off made for an app says so, in the list of the account's sessions too.
+    @Test(arguments: StoreBackend.allCases)
+    func theAppASessionWasMadeForIsKept(backend: StoreBackend) throws {
+        try backend.withStore { store in
+            let account = try Fixture.storedAccount(in: store)
+            let own = Fixture.session(of: account, lastSeenAt: 2)
+            let shops = Fixture.session(of: account, lastSeenAt: 1, appID: "shop")
+            for session in [own, shops] { try store.insertSession(session) }
+
+            #expect(try store.session(tokenHash: shops.tokenHash)?.appID == "shop")
+            #expect(try store.sessions(of: account.id).map(\.appID) == [nil, "shop"])
+        }
+    }
+
     @Test(arguments: StoreBackend.allCases)
     func insertSessionFailsWithConflictWhenTokenHashIsTaken(backend: StoreBackend) throws {
         try backend.withStore { store in

@@ -94,6 +94,8 @@ public struct Configuration: Sendable, Equatable {
     public var documentMaxBytes = 65_536
     /// How many documents one guest or account may hold.
     public var documentsPerOwner = 100
+    /// The total size of every document apps keep, in bytes: writes beyond it are refused (1 GiB).
+    public var documentStorageBytes = 1 << 30
     /// The file that registers the apps using Vestibule (`apps`); read by the loader into ``apps``.
     public var appsFile: String?
     /// The apps using Vestibule: their keys, return addresses, merge rules and audiences (`docs/api.md`, "Apps").

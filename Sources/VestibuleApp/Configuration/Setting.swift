@@ -235,6 +235,9 @@ extension Setting {
         Setting(key: "documentsPerOwner", placeholder: "N", summary: "Documents one guest or account may hold (default 100).") {
             $0.documentsPerOwner = try integer($1, named: "documents-per-owner", in: 1...1_000_000)
         },
+        Setting(key: "documentStorageBytes", placeholder: "BYTES", summary: "Total size of all the documents apps may store, for every guest and account together; a write beyond it is refused with 507 storageFull (default 1073741824, 1 GiB).") {
+            $0.documentStorageBytes = try integer($1, named: "document-storage-bytes", in: 1...(1 << 50))
+        },
     ]
 
     private static func integer(_ text: String, named name: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {

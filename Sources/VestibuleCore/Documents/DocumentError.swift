@@ -1,4 +1,5 @@
-/// A document operation the caller can correct: a bad name or body, a stale version, a full owner.
+/// A document operation the caller can correct: a bad name or body, a stale version, a full owner; or storage
+/// that is full, which only the operator or deletions can correct.
 ///
 /// Storage failures are not ``DocumentError``s; they reach the caller as `StoreError`.
 public struct DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -13,6 +14,8 @@ public struct DocumentError: Error, Sendable, Equatable, CustomStringConvertible
         public static let tooLarge = Code(name: "tooLarge")
         /// The owner holds ``DocumentLimits/perOwner`` documents already.
         public static let tooManyDocuments = Code(name: "tooManyDocuments")
+        /// All owners' documents together would exceed ``DocumentLimits/storageBytes``.
+        public static let storageFull = Code(name: "storageFull")
         /// No document has this name.
         public static let notFound = Code(name: "notFound")
         /// The precondition did not hold; ``DocumentError/currentVersion`` says what is stored.

@@ -2,11 +2,13 @@ public import Foundation
 import VestibuleJSON
 
 /// JSON documents kept for a guest or an account, with the rules the store does not know: names, JSON
-/// bodies, the size limit. Every write states what it expects to find (``DocumentPrecondition``).
+/// bodies, the size limits, each document's and all of them together. Every write states what it expects to
+/// find (``DocumentPrecondition``).
 public struct Documents: Sendable {
     private let store: any Store
     private let limits: DocumentLimits
     private let clock: @Sendable () -> Date
+    private let storage = DocumentStorageGauge()
 
     public init(store: any Store, limits: DocumentLimits, clock: @escaping @Sendable () -> Date) {
         self.store = store
@@ -28,21 +30,26 @@ public struct Documents: Sendable {
     }
 
     /// Creates or replaces the document and returns its new version.
-    /// - Throws: ``DocumentError`` for a bad name or body, a failed precondition, a full owner or a gone
-    ///   owner; `StoreError`.
+    /// - Throws: ``DocumentError`` for a bad name or body, a failed precondition, a full owner, full storage or
+    ///   a gone owner; `StoreError`.
     public func write(_ name: String, body: [UInt8], expecting precondition: DocumentPrecondition, of owner: DocumentOwner)
         throws -> Int
     {
         let name = try Self.name(name)
         guard body.count <= limits.maximumBytes else { throw DocumentError(.tooLarge) }
         guard JSONValue(parsing: body) != nil else { throw DocumentError(.notJSON) }
+        guard try storage.bytes(in: store, now: clock()) + body.count <= limits.storageBytes else {
+            throw DocumentError(.storageFull)
+        }
         let outcome = try Self.whileOwnerExists { () throws(StoreError) in
             try store.writeDocument(
                 name, of: owner, body: body, expecting: precondition, limit: limits.perOwner, at: clock()
             )
         }
         switch outcome {
-        case .written(let version): return version
+        case .written(let version):
+            storage.add(body.count)
+            return version
         case .versionMismatch(let current): throw DocumentError(.versionMismatch, currentVersion: current)
         case .limitReached: throw DocumentError(.tooManyDocuments)
         }

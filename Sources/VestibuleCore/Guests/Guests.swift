@@ -5,6 +5,10 @@ public struct Guests: Sendable {
     /// A guest its app has not used for this long is deleted with its documents (by the janitor, and refused
     /// at once by ``authenticate(_:)``).
     public static let inactivityLimit: TimeInterval = 30 * 86_400
+    /// A guest that saved documents but was never used after the hour it was made (``activityResolution``)
+    /// is deleted, with its documents, once unseen this long: guests made in a burst to fill the database are
+    /// gone in days, not in a month.
+    public static let abandonmentLimit: TimeInterval = 2 * 86_400
     /// Last activity is written at most this often per guest, so every document read is not also a write.
     static let activityResolution: TimeInterval = 3_600
 
@@ -45,9 +49,14 @@ public struct Guests: Sendable {
         try store.claimGuest(guestID, into: accountID, merging: rule, at: clock())
     }
 
-    /// Deletes guests unseen for ``inactivityLimit``, with their documents. Returns how many.
+    /// Deletes guests unseen for ``inactivityLimit``, and guests abandoned with documents for
+    /// ``abandonmentLimit``, with their documents. Returns how many.
     @discardableResult
     public func purgeInactive() throws(StoreError) -> Int {
-        try store.deleteGuests(lastSeenBefore: clock().addingTimeInterval(-Self.inactivityLimit))
+        let now = clock()
+        let abandoned = try store.deleteAbandonedGuests(
+            lastSeenBefore: now.addingTimeInterval(-Self.abandonmentLimit), usedOnlyWithin: Self.activityResolution
+        )
+        return abandoned + (try store.deleteGuests(lastSeenBefore: now.addingTimeInterval(-Self.inactivityLimit)))
     }
 }

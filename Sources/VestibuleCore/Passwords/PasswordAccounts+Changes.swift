@@ -7,8 +7,7 @@ extension PasswordAccounts {
     /// - Throws: ``AccountError`` `.weakPassword` for the new password, `.invalidCredentials` when `current`
     ///   is wrong or the account has no password.
     public func changePassword(accountID: AccountID, current: String, new: String, keeping session: SessionID) throws {
-        let email = try store.identities(of: accountID).first { $0.method == .password }
-            .flatMap { try? EmailAddress($0.subject) }
+        let email = try passwordAddress(of: accountID)
         if let problem = policy.problem(with: new, email: email) { throw AccountError.weakPassword(problem) }
         let credential = try store.passwordCredential(of: accountID)
         let stored = credential?.passwordHash ?? dummyHash
@@ -20,6 +19,11 @@ extension PasswordAccounts {
             of: accountID, to: try hash(new), replacing: credential.passwordHash, at: clock()
         ) else { throw AccountError.invalidCredentials }
         try store.deleteSessions(of: accountID, except: session)
+    }
+
+    /// The address the account signs in with a password, or `nil` when it has no password.
+    public func passwordAddress(of accountID: AccountID) throws(StoreError) -> EmailAddress? {
+        try store.identities(of: accountID).first { $0.method == .password }.flatMap { try? EmailAddress($0.subject) }
     }
 
     /// Starts a password reset: returns the code to mail, or `nil` when the address has no password account.

@@ -61,16 +61,25 @@ public struct PasswordAccounts: Sendable {
     /// How long a mailed code works: as long as a page may wait for it.
     public var codeLifetime: Duration { codes.lifetime }
 
-    /// Creates an unverified account, unless the address is registered already.
-    ///
-    /// The address and the password are checked before anything is looked up, so those errors reveal
-    /// nothing about registration; the password is hashed and a verification code stored in both outcomes,
-    /// so they take the same time. (For a registered but unverified address, that stored code replaces the
-    /// one mailed at its sign-up; its owner can ask for another with ``resendVerification(_:)``.)
+    /// The address a sign-up would register, once the address and the password are acceptable: what a caller
+    /// counts its mail limit against before ``signUp(email:password:displayName:)`` issues anything. Looks
+    /// nothing up, so it reveals nothing about registration.
     /// - Throws: ``AccountError`` `.invalidEmail` or `.weakPassword` for a bad address or password.
-    public func signUp(email: String, password: String, displayName: String?) throws -> SignUpOutcome {
+    public func checkSignUp(email: String, password: String) throws(AccountError) -> EmailAddress {
         let address = try EmailAddress(email)
         if let problem = policy.problem(with: password, email: address) { throw AccountError.weakPassword(problem) }
+        return address
+    }
+
+    /// Creates an unverified account, unless the address is registered already.
+    ///
+    /// The address and the password are checked before anything is looked up (``checkSignUp(email:password:)``),
+    /// so those errors reveal nothing about registration; the password is hashed and a verification code issued
+    /// in both outcomes, so they take the same time. (For a registered but unverified address, that is the code
+    /// pending since its sign-up, if it still is: ``OneTimeCodes`` never replaces a pending code.)
+    /// - Throws: ``AccountError`` `.invalidEmail` or `.weakPassword` for a bad address or password.
+    public func signUp(email: String, password: String, displayName: String?) throws -> SignUpOutcome {
+        let address = try checkSignUp(email: email, password: password)
         let passwordHash = try hash(password)
         let now = clock()
         let name = displayName?.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -85,7 +94,7 @@ public struct PasswordAccounts: Sendable {
                 credential: PasswordCredential(accountID: account.id, passwordHash: passwordHash, updatedAt: now)
             )
         } catch where error.code == .conflict {
-            // Registered already. A code nobody receives is still stored, so that guessing codes for this
+            // Registered already. A code nobody receives is still issued, so that guessing codes for this
             // address behaves exactly as for a new one.
             _ = try codes.issue(.verifyEmail, for: address)
             return .alreadyRegistered(email: address)
@@ -109,8 +118,9 @@ public struct PasswordAccounts: Sendable {
         return login.identity.accountID
     }
 
-    /// A new verification code for an unverified account, replacing the previous one; `nil` when the address
-    /// has no account awaiting verification (a code is stored anyway, and the caller shows the same page).
+    /// The verification code to mail again for an unverified account (the pending one, or a new one when it
+    /// expired or was tried out); `nil` when the address has no account awaiting verification (a code is issued
+    /// anyway, and the caller shows the same page).
     public func resendVerification(_ email: String) throws -> String? {
         let address = try EmailAddress(email)
         let code = try codes.issue(.verifyEmail, for: address)

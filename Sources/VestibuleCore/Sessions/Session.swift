@@ -13,6 +13,9 @@ public struct Session: Sendable, Equatable {
     public let expiresAt: Date
     /// A short description of the device for the session list (from the User-Agent); never a secret.
     public let userAgent: String
+    /// The registered app this session was handed to (the hand-off's code exchange), which acts for its person
+    /// but may not change how they sign in; `nil` for the person's own browser or app.
+    public let appID: String?
 
     public init(
         id: SessionID = .random(),
@@ -22,7 +25,8 @@ public struct Session: Sendable, Equatable {
         createdAt: Date,
         lastSeenAt: Date,
         expiresAt: Date,
-        userAgent: String
+        userAgent: String,
+        appID: String? = nil
     ) {
         self.id = id
         self.accountID = accountID
@@ -32,5 +36,6 @@ public struct Session: Sendable, Equatable {
         self.lastSeenAt = lastSeenAt
         self.expiresAt = expiresAt
         self.userAgent = userAgent
+        self.appID = appID
     }
 }

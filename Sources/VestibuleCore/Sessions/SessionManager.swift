@@ -14,11 +14,13 @@ public struct SessionManager: Sendable {
 
     /// Starts a session for a person who just proved who they are. Any session the client already held is
     /// ended first, so a token planted before sign-in (session fixation) is worthless afterwards.
+    /// - Parameter appID: the registered app the session is handed to, for a hand-off's code exchange.
     public func signIn(
         accountID: AccountID,
         method: SignInMethod,
         userAgent: String,
-        replacing previous: SessionToken?
+        replacing previous: SessionToken?,
+        forApp appID: String? = nil
     ) throws(StoreError) -> (session: Session, token: SessionToken) {
         if let previous, let old = try store.session(tokenHash: previous.hash) {
             try store.deleteSession(id: old.id)
@@ -32,7 +34,8 @@ public struct SessionManager: Sendable {
             createdAt: now,
             lastSeenAt: now,
             expiresAt: now.addingTimeInterval(policy.absoluteTimeout.seconds),
-            userAgent: String(userAgent.prefix(200))
+            userAgent: String(userAgent.prefix(200)),
+            appID: appID
         )
         try store.insertSession(session)
         return (session, token)

@@ -95,19 +95,27 @@ public protocol Store: AttemptCounter {
 
     // MARK: One-time codes
 
-    /// Stores the code, replacing any code with the same purpose and subject (its attempts with it).
-    func saveOneTimeCode(_ code: StoredOneTimeCode) throws(StoreError)
+    /// Stores `fresh` as the code for its purpose and subject, unless a live one is stored (unexpired at `now`
+    /// and tried fewer than `maximumAttempts` times): that one then stays, with its tries, and only its expiry
+    /// moves to `fresh`'s. The day's count of guesses is kept either way. Returns the code as stored afterwards;
+    /// one statement, so concurrent issues all return the same code.
+    func issueOneTimeCode(_ fresh: StoredOneTimeCode, keepingLiveCodeTriedFewerThan maximumAttempts: Int, now: Date)
+        throws(StoreError) -> StoredOneTimeCode
     /// The code stored for this purpose and subject, or `nil`.
     func oneTimeCode(purpose: CodePurpose, subject: String) throws(StoreError) -> StoredOneTimeCode?
-    /// Atomically adds one to the code's attempts and returns the code as it is afterwards, or `nil` when
-    /// there is none. Concurrent attempts each count, so no more than the allowed number can be tried.
-    func recordOneTimeCodeAttempt(purpose: CodePurpose, subject: String) throws(StoreError) -> StoredOneTimeCode?
-    /// Deletes the code only if its MAC is still `mac` (it was not replaced meanwhile). Returns whether it did:
+    /// Atomically counts one try, on the code and on the day's count, and returns the code as it is afterwards,
+    /// or `nil` when there is none. A day's count that began before `restartingCountsBefore` begins again at
+    /// `now`. Concurrent attempts each count, so no more than the allowed number can be tried.
+    func recordOneTimeCodeAttempt(
+        purpose: CodePurpose, subject: String, now: Date, restartingCountsBefore cutoff: Date
+    ) throws(StoreError) -> StoredOneTimeCode?
+    /// Deletes the code only if its seed is still `seed` (it was not replaced meanwhile). Returns whether it did:
     /// of two concurrent redemptions of one code exactly one gets `true`, which makes codes single-use.
-    func consumeOneTimeCode(purpose: CodePurpose, subject: String, mac: [UInt8]) throws(StoreError) -> Bool
-    /// Deletes every code that expired before `date`. Returns how many.
+    func consumeOneTimeCode(purpose: CodePurpose, subject: String, seed: [UInt8]) throws(StoreError) -> Bool
+    /// Deletes every code that expired before `date` and whose day's count holds no guess or began before
+    /// `countingCutoff`: rows that neither work nor remember guesses. Returns how many.
     @discardableResult
-    func deleteExpiredOneTimeCodes(now date: Date) throws(StoreError) -> Int
+    func deleteExpiredOneTimeCodes(now date: Date, countingCutoff: Date) throws(StoreError) -> Int
 
     // MARK: Signing keys
 
@@ -226,6 +234,11 @@ public protocol Store: AttemptCounter {
     /// Deletes every guest last seen before `cutoff`, with its documents. Returns how many.
     @discardableResult
     func deleteGuests(lastSeenBefore cutoff: Date) throws(StoreError) -> Int
+    /// Deletes every guest that holds documents, was last seen before `cutoff`, and was never seen more than
+    /// `period` after its creation (made, used at once, never again), with its documents. Returns how many.
+    @discardableResult
+    func deleteAbandonedGuests(lastSeenBefore cutoff: Date, usedOnlyWithin period: TimeInterval)
+        throws(StoreError) -> Int
     /// Moves the guest's documents into the account, reconciling namesakes by `rule`, and deletes the guest,
     /// in one transaction that locks the account, then the guest: a concurrent write to the guest's documents
     /// lands before the move (and moves) or fails after it, never in between. Fails with `.notFound` when the
@@ -238,6 +251,9 @@ public protocol Store: AttemptCounter {
     /// The owner's documents, by name, without their bodies.
     func documents(of owner: DocumentOwner) throws(StoreError) -> [DocumentSummary]
     func document(_ name: DocumentName, of owner: DocumentOwner) throws(StoreError) -> StoredDocument?
+    /// The size of every owner's document bodies together, in bytes: a scan, for the storage quota to read now
+    /// and then (``DocumentStorageGauge``), not on every write.
+    func documentStorageBytes() throws(StoreError) -> Int
     /// Creates (``DocumentPrecondition/absent``, as version 1, unless the owner holds `limit` documents) or
     /// replaces (at the expected version, as the next) the document, after locking its owner's row, so writes
     /// of one owner and a claim of a guest happen one after another. Fails with `.notFound` when the owner is gone.

@@ -20,6 +20,11 @@ struct APIRefusal: Error {
 
     static let signInRequired = APIRefusal(status: .unauthorized, code: "signInRequired", message: "Sign in first.")
 
+    /// A change to how the account signs in, from a session that may not make it (``CredentialChanges``).
+    static func signInAgain(_ call: APICall) -> APIRefusal {
+        APIRefusal(status: .forbidden, code: "signInAgain", message: call.text(.accountSignInAgain))
+    }
+
     /// A refused ceremony. The code is the check that failed; the sentence says what the person can do.
     init(passkeyError error: PasskeyError, in call: APICall) {
         switch error.code {

@@ -22,7 +22,7 @@ extension WebApp {
             }
         }
         router.put("/api/v1/documents/:name") { request in
-            try documentAPI(request) { call, owner in
+            try documentAPI(request, budget: .documentWrites) { call, owner in
                 let name = request.pathParameters["name"] ?? ""
                 let precondition = try Self.writePrecondition(of: request, in: call)
                 let version = try documents.write(name, body: request.body, expecting: precondition, of: owner)
@@ -46,8 +46,11 @@ extension WebApp {
 
     /// Runs a document call for the owner the request names: a guest by `Authorization: Bearer vg_…`, or an
     /// account by its session (bearer token or cookie). A refused document operation becomes its JSON error.
-    private func documentAPI(_ request: Request, _ handle: (APICall, DocumentOwner) throws -> Response) throws -> Response {
-        try jsonAPI(request, rateLimited: false) { call in
+    /// Only writes are counted: they grow the database; reads and deletions guess at no secret and store nothing.
+    private func documentAPI(
+        _ request: Request, budget: APIBudget = .none, _ handle: (APICall, DocumentOwner) throws -> Response
+    ) throws -> Response {
+        try jsonAPI(request, budget: budget) { call in
             let owner: DocumentOwner? = if call.bearerToken.flatMap(GuestToken.init(presented:)) != nil {
                 try call.guest().map { .guest($0.id) }
             } else {
@@ -75,6 +78,8 @@ extension WebApp {
         case .invalidName: APIRefusal(status: .badRequest, code: "invalidName", message: call.text(.documentInvalidName))
         case .tooLarge: APIRefusal(status: .contentTooLarge, code: "tooLarge", message: call.text(.documentTooLarge))
         case .tooManyDocuments: APIRefusal(status: .conflict, code: "tooManyDocuments", message: call.text(.documentTooMany))
+        case .storageFull:
+            APIRefusal(status: .insufficientStorage, code: "storageFull", message: call.text(.documentStorageFull))
         // The guest was claimed by an account, or expired, after its token was checked.
         case .ownerGone: APIRefusal.signInRequired
         default: APIRefusal.invalid(call.text(.documentNotJSON))  // `.notJSON`, the one code left

@@ -52,9 +52,10 @@ extension WebApp {
                     throw invalid
                 }
                 do {
+                    // Made for the app: it acts for its person, but cannot change how they sign in.
                     let (_, token) = try services.sessions.signIn(
                         accountID: grant.accountID, method: grant.method,
-                        userAgent: request.headers["User-Agent"] ?? "", replacing: nil
+                        userAgent: request.headers["User-Agent"] ?? "", replacing: nil, forApp: app.id
                     )
                     return try .json(
                         ExchangeReply(

@@ -3,14 +3,13 @@ import VestibuleHTTP
 import VestibulePasskeys
 
 extension WebApp {
-    /// Runs one API call: checks where it comes from, counts it against the address's limit (or, for an app's
-    /// server that presents an app key, its visitor's: ``APICall/rateLimitKey()``), and turns every refusal into a
-    /// JSON error with a sentence in the caller's language. Store failures stay 5xx. No reply is cached: each
-    /// carries a single-use challenge, a session or an account's details.
-    ///
-    /// `rateLimited: false` is for the document calls, which an app's server makes for all its visitors from one
-    /// address: they guess at no secret, and what they store is bounded per owner, in number and size.
-    func jsonAPI(_ request: Request, rateLimited: Bool = true, _ handle: (APICall) throws -> Response) throws -> Response {
+    /// Runs one API call: checks where it comes from, counts it against the `budget` of the caller's address (or,
+    /// for an app's server that presents an app key, its visitor's: ``APICall/rateLimitKey()``), and turns every
+    /// refusal into a JSON error with a sentence in the caller's language. Store failures stay 5xx. No reply is
+    /// cached: each carries a single-use challenge, a session or an account's details.
+    func jsonAPI(
+        _ request: Request, budget: APIBudget = .calls, _ handle: (APICall) throws -> Response
+    ) throws -> Response {
         let visitor = try visitor(of: request)
         let call = APICall(app: self, request: request, visitor: visitor)
         var response: Response
@@ -18,8 +17,11 @@ extension WebApp {
             try call.checkProvenance()
             // The app key is checked on every call, counted or not, so a wrong one is noticed at once.
             let counter = try call.rateLimitKey()
-            if rateLimited {
-                try limits.record(counter, configuration.rateLimits.passkeyCeremoniesPerAddress)
+            switch budget {
+            case .calls: try limits.record(counter, configuration.rateLimits.passkeyCeremoniesPerAddress)
+            case .documentWrites:
+                try limits.record("document-write|\(counter)", configuration.rateLimits.documentWritesPerAddress)
+            case .none: break
             }
             response = try handle(call)
         } catch let refusal as APIRefusal {

@@ -14,7 +14,8 @@ extension WebApp {
     func installPasskeyAPIRoutes(on router: inout Router) {
         router.post("/api/v1/passkeys/registration/options") { request in
             try jsonAPI(request) { call in
-                guard let account = try call.account() else { throw APIRefusal.signInRequired }
+                guard let (session, account) = try call.signedIn() else { throw APIRefusal.signInRequired }
+                guard credentialChanges.allows(session) else { throw APIRefusal.signInAgain(call) }
                 return try .json(
                     OptionsReply(
                         publicKey: try services.passkeys.registrationOptions(for: account),
@@ -42,10 +43,18 @@ extension WebApp {
             try jsonAPI(request) { call in
                 let body = try call.body(CeremonyRequest<RegistrationResponse>.self)
                 let name = PasskeyNames.name(chosen: body.name, userAgent: request.headers["User-Agent"])
+                // Adding to the signed-in account is a credential change; a sign-up (no session) is not.
+                let signedIn = try call.signedIn()
+                var notice: CredentialChanges.Notice?
+                if let signedIn {
+                    notice = try credentialChanges.authorize(signedIn.session)
+                    guard notice != nil else { throw APIRefusal.signInAgain(call) }
+                }
                 let registration = try services.passkeys.register(
-                    body.credential, signedIn: try call.account()?.id, name: name
+                    body.credential, signedIn: signedIn?.account.id, name: name
                 )
                 guard registration.createdAccount else {
+                    notice?.send(.passkeyAdded(name: name), in: call.visitor.language)
                     // Added from the offer after a sign-in that a hand-off waits for: on to the app.
                     let next = try hasPendingHandoff(request) ? "/continue" : "/account?notice=passkey-added"
                     return try .json(CeremonyReply(accountID: registration.credential.accountID.rawValue, redirect: next))

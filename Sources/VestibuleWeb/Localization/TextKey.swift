@@ -97,6 +97,15 @@ public enum TextKey: String, Sendable, CaseIterable {
     case mailAlreadyRegisteredBody = "mail.alreadyRegistered.body"
     case mailResetSubject = "mail.reset.subject"
     case mailResetBody = "mail.reset.body"
+    /// The notice of a change to how the account signs in (issue #13, finding 13): `{change}` is one of the
+    /// sentences after it.
+    case mailCredentialChangedSubject = "mail.credentialChanged.subject"
+    case mailCredentialChangedBody = "mail.credentialChanged.body"
+    case mailCredentialChangedPassword = "mail.credentialChanged.password"
+    case mailCredentialChangedPasskeyAdded = "mail.credentialChanged.passkeyAdded"
+    case mailCredentialChangedPasskeyRemoved = "mail.credentialChanged.passkeyRemoved"
+    case mailCredentialChangedAppleLinked = "mail.credentialChanged.appleLinked"
+    case mailCredentialChangedAppleUnlinked = "mail.credentialChanged.appleUnlinked"
     case outboxTitle = "outbox.title"
     case outboxLead = "outbox.lead"
     case outboxEmpty = "outbox.empty"
@@ -184,6 +193,8 @@ public enum TextKey: String, Sendable, CaseIterable {
     case accountDataLink = "account.dataLink"
     /// Deleting needs a recent sign-in: a forgotten open session must not be enough to erase an account.
     case accountDeleteReauthenticate = "account.deleteReauthenticate"
+    /// Changing how one signs in needs a recent sign-in too, and never a session made for an app.
+    case accountSignInAgain = "account.signInAgain"
 
     // Guests, documents and hand-offs (issue #7): the API's sentences for people, the sign-in page's notice for
     // a hand-off link that no longer works, and the documents on "Your data".
@@ -192,6 +203,7 @@ public enum TextKey: String, Sendable, CaseIterable {
     case documentNotJSON = "document.notJSON"
     case documentTooLarge = "document.tooLarge"
     case documentTooMany = "document.tooMany"
+    case documentStorageFull = "document.storageFull"
     case documentVersionMismatch = "document.versionMismatch"
     case documentPreconditionRequired = "document.preconditionRequired"
     case guestNotFound = "guest.notFound"

@@ -24,6 +24,25 @@ struct AccountMail: Sendable {
         send(to: email, language, subject: .mailResetSubject, body: .mailResetBody, ["code": code])
     }
 
+    /// A change to how the account signs in, with where to undo one the owner did not make.
+    func sendCredentialNotice(_ change: CredentialChanges.Change, to email: EmailAddress, in language: Language) {
+        let strings = localization.catalog(for: language)
+        let (sentence, name): (TextKey, String) = switch change {
+        case .password: (.mailCredentialChangedPassword, "")
+        case .passkeyAdded(let name): (.mailCredentialChangedPasskeyAdded, name)
+        case .passkeyRemoved(let name): (.mailCredentialChangedPasskeyRemoved, name)
+        case .appleLinked: (.mailCredentialChangedAppleLinked, "")
+        case .appleUnlinked: (.mailCredentialChangedAppleUnlinked, "")
+        }
+        send(
+            to: email, language, subject: .mailCredentialChangedSubject, body: .mailCredentialChangedBody,
+            [
+                "change": strings.text(sentence, ["app": strings.text(.appName), "name": name]),
+                "accountURL": origin + "/account", "resetURL": origin + "/reset-password",
+            ]
+        )
+    }
+
     private func send(
         to email: EmailAddress,
         _ language: Language,

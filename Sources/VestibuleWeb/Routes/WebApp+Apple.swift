@@ -33,6 +33,10 @@ extension WebApp {
         case ("link", let account?): .link(account.id)
         default: .signIn
         }
+        // Adding a way to sign in is a credential change: a recent sign-in of the person's own (finding 13).
+        if case .link = purpose, let session = visitor.session, !credentialChanges.allows(session) {
+            return .redirect(to: CredentialChanges.signInAgainPath)
+        }
         let url = try apple().signIn.beginWebAuthorization(for: purpose, visitor: visitor.visitorID)
         return .redirect(to: url.absoluteString)
     }
@@ -59,7 +63,8 @@ extension WebApp {
             case .signedIn(let accountID, let created):
                 return try signIn(accountID, method: .apple, visitor: visitor, request: request,
                                   then: created ? WelcomePage.path : "/continue")
-            case .linked:
+            case .linked(let accountID):
+                try credentialChanges.notice(for: accountID).send(.appleLinked, in: visitor.language)
                 return .redirect(to: "/account?notice=apple-linked")
             case .accountExists(_, let pendingLink):
                 // The owner signs in to that account; `/continue` then asks them (`WebApp+AppleLink.swift`). The
@@ -103,9 +108,14 @@ extension WebApp {
 
     private func unlinkApple(_ request: Request) throws -> Response {
         let (visitor, form) = try checkedForm(request)
-        guard let account = visitor.account else { return .redirect(to: "/sign-in") }
+        guard let session = visitor.session, let account = visitor.account else { return .redirect(to: "/sign-in") }
+        guard let notice = try credentialChanges.authorize(session) else {
+            return .redirect(to: CredentialChanges.signInAgainPath)
+        }
         switch try apple().revocations.unlink(subject: form["subject"] ?? "", of: account.id) {
-        case .deleted: return .redirect(to: "/account?notice=apple-unlinked")
+        case .deleted:
+            notice.send(.appleUnlinked, in: visitor.language)
+            return .redirect(to: "/account?notice=apple-unlinked")
         case .notFound: throw HTTPError(.notFound, "Sign in with Apple is not linked to this account.")
         case .lastSignInMethod: throw HTTPError(.conflict, "Sign in with Apple is this account's only way to sign in.")
         }
@@ -115,14 +125,8 @@ extension WebApp {
         let visitor = try visitor(of: request)
         guard let session = visitor.session else { return .redirect(to: "/sign-in") }
         return try render(for: request, visitor: visitor) {
-            DeleteAccountPage.render(in: $0, signedInRecently: signedInRecently(session))
+            DeleteAccountPage.render(in: $0, signedInRecently: credentialChanges.allows(session))
         }
-    }
-
-    /// Whether the session began within the last ten minutes: deleting an account asks for a fresh sign-in,
-    /// so a session left open on a shared computer is not enough to erase it.
-    private func signedInRecently(_ session: Session) -> Bool {
-        clock().timeIntervalSince(session.createdAt) <= 600
     }
 
     /// Deletes the account with every row about it; Apple tokens are revoked first, or queued to be when
@@ -130,7 +134,9 @@ extension WebApp {
     private func deleteAccount(_ request: Request) throws -> Response {
         let (visitor, _) = try checkedForm(request)
         guard let session = visitor.session, let account = visitor.account else { return .redirect(to: "/sign-in") }
-        guard signedInRecently(session) else { return .redirect(to: "/account/delete") }
+        // A fresh sign-in of the person's own, as for changing how they sign in: a session left open on a shared
+        // computer, or one made for an app, is not enough to erase the account.
+        guard credentialChanges.allows(session) else { return .redirect(to: "/account/delete") }
         if let apple = services.apple {
             try apple.revocations.deleteAccount(account.id)
         } else {

@@ -34,10 +34,11 @@ extension WebApp {
     /// anything else discards it.
     private func answerAppleLink(_ request: Request) throws -> Response {
         let (visitor, form) = try checkedForm(request)
-        guard let account = visitor.account else { return .redirect(to: "/sign-in") }
+        guard let account = visitor.account, let session = visitor.session else { return .redirect(to: "/sign-in") }
         guard let handle = appleLinkCookie.value(in: request) else { return try leaveAppleLink() }
         let signIn = try apple().signIn
-        guard form["decision"] == "link" else {
+        // The sign-in that proved the account is minutes old; a session an app holds never adds a way in.
+        guard form["decision"] == "link", let notice = try credentialChanges.authorize(session) else {
             try signIn.discardPendingLink(handle: handle)
             return try leaveAppleLink()
         }
@@ -45,6 +46,7 @@ extension WebApp {
             guard try signIn.confirmPendingLink(handle: handle, visitor: visitor.visitorID, account: account.id) != nil else {
                 return try leaveAppleLink()
             }
+            notice.send(.appleLinked, in: visitor.language)
         } catch let error as AppleError {
             // Linked meanwhile to another account: the link is gone, and the account page says it did not work.
             logger.info("a waiting Sign in with Apple was not added", ["reason": error.description])

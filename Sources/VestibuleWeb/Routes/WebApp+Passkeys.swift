@@ -45,9 +45,16 @@ extension WebApp {
 
     private func deletePasskey(_ request: Request) throws -> Response {
         let (visitor, _) = try checkedForm(request)
-        guard let account = visitor.account else { return .redirect(to: "/sign-in") }
-        switch try services.store.deletePasskey(id: try passkeyID(in: request), of: account.id) {
-        case .deleted: return .redirect(to: "/account?notice=passkey-deleted")
+        guard let session = visitor.session, let account = visitor.account else { return .redirect(to: "/sign-in") }
+        guard let notice = try credentialChanges.authorize(session) else {
+            return .redirect(to: CredentialChanges.signInAgainPath)
+        }
+        let id = try passkeyID(in: request)
+        let name = try services.store.passkeys(of: account.id).first { $0.id == id }?.name ?? ""
+        switch try services.store.deletePasskey(id: id, of: account.id) {
+        case .deleted:
+            notice.send(.passkeyRemoved(name: name), in: visitor.language)
+            return .redirect(to: "/account?notice=passkey-deleted")
         case .notFound: throw HTTPError(.notFound, "No such passkey on this account.")
         case .lastSignInMethod: throw HTTPError(.conflict, "This passkey is the account's only way to sign in.")
         }

@@ -50,6 +50,7 @@ extension WebApp {
         case "apple-expired": context.text(.appleExpired)
         case "apple-link": linking.map { context.text(.appleLinkNeeded, ["email": $0]) }
         case "handoff-expired": context.text(.handoffExpired)
+        case "sign-in-again": context.text(.accountSignInAgain)
         default: nil
         }
         // Someone asked to sign in to an existing account before Apple is added: their password leads.
@@ -73,7 +74,9 @@ extension WebApp {
         let (visitor, form) = try checkedForm(request)
         let email = form["email"] ?? ""
         try limits.record("sign-in", from: request.remoteAddress, configuration.rateLimits.signInPerAddress)
-        try limits.record("sign-in|account|\(email.lowercased())", configuration.rateLimits.signInPerAccount)
+        if let account = AccountLimitKey(typed: email) {
+            try limits.record("sign-in", account: account, configuration.rateLimits.signInPerAccount)
+        }
         do {
             let accountID = try services.passwords.signIn(email: email, password: form["password"] ?? "")
             // A Sign in with Apple waiting to be added is asked about on `/continue`: no passkey offer before it.
@@ -81,8 +84,10 @@ extension WebApp {
             let next = offer ? "/account/passkey-offer" : "/continue"
             return try signIn(accountID, method: .password, visitor: visitor, request: request, then: next)
         } catch let error as AccountError where error.code == .emailNotVerified {
-            // Reached only with the right password, so saying it reveals nothing to a guesser.
+            // Reached only with the right password, so saying it reveals nothing to a guesser. The code is mailed
+            // again within the mail limit, as a resend is.
             let address = try EmailAddress(email)
+            try limits.record("email", account: AccountLimitKey(address), configuration.rateLimits.emailsPerAccount)
             if let code = try services.passwords.resendVerification(email) {
                 mail.sendVerificationCode(code, to: address, in: visitor.language)
             }
@@ -104,11 +109,16 @@ extension WebApp {
         let email = form["email"] ?? ""
         try limits.record("email", from: request.remoteAddress, configuration.rateLimits.emailsPerAddress)
         do {
-            let outcome = try services.passwords.signUp(email: email, password: form["password"] ?? "", displayName: nil)
-            try limits.record("email|account|\(outcome.email.value)", configuration.rateLimits.emailsPerAccount)
+            let password = form["password"] ?? ""
+            // Counted before anything is issued: a refused request must leave no new code behind.
+            let address = try services.passwords.checkSignUp(email: email, password: password)
+            try limits.record("email", account: AccountLimitKey(address), configuration.rateLimits.emailsPerAccount)
+            let outcome = try services.passwords.signUp(email: email, password: password, displayName: nil)
             switch outcome {
-            case .verificationCodeSent(let address, let code): mail.sendVerificationCode(code, to: address, in: visitor.language)
-            case .alreadyRegistered(let address): mail.sendAlreadyRegistered(to: address, in: visitor.language)
+            case .verificationCodeSent(let address, let code):
+                mail.sendVerificationCode(code, to: address, in: visitor.language)
+            case .alreadyRegistered(let address):
+                mail.sendAlreadyRegistered(to: address, in: visitor.language)
             }
             var response = Response.redirect(to: "/verify-email")
             try rememberPendingAddress(outcome.email, on: &response)
@@ -143,7 +153,9 @@ extension WebApp {
         let (visitor, form) = try checkedForm(request)
         let email = form["email"] ?? ""
         try limits.record("email", from: request.remoteAddress, configuration.rateLimits.emailsPerAddress)
-        try limits.record("email|account|\(email.lowercased())", configuration.rateLimits.emailsPerAccount)
+        if let account = AccountLimitKey(typed: email) {
+            try limits.record("email", account: account, configuration.rateLimits.emailsPerAccount)
+        }
         let address = try? EmailAddress(email)
         if let code = try? services.passwords.resendVerification(email), let address {
             mail.sendVerificationCode(code, to: address, in: visitor.language)
@@ -165,7 +177,7 @@ extension WebApp {
             }
         }
         try limits.record("email", from: request.remoteAddress, configuration.rateLimits.emailsPerAddress)
-        try limits.record("email|account|\(address.value)", configuration.rateLimits.emailsPerAccount)
+        try limits.record("email", account: AccountLimitKey(address), configuration.rateLimits.emailsPerAccount)
         if let code = try services.passwords.beginReset(email: email) {
             mail.sendResetCode(code, to: address, in: visitor.language)
         }
@@ -182,6 +194,7 @@ extension WebApp {
             let accountID = try services.passwords.finishReset(
                 email: email, code: form["code"] ?? "", newPassword: form["password"] ?? ""
             )
+            try credentialChanges.notice(for: accountID).send(.password, in: visitor.language)
             var response = try signIn(accountID, method: .password, visitor: visitor, request: request, then: "/account?notice=password-changed")
             try pendingAddressCookie.clear(on: &response)
             return response
@@ -196,14 +209,21 @@ extension WebApp {
 
     private func changePasswordPage(_ request: Request) throws -> Response {
         let visitor = try visitor(of: request)
-        guard visitor.session != nil else { return .redirect(to: "/sign-in") }
+        guard let session = visitor.session else { return .redirect(to: "/sign-in") }
+        guard credentialChanges.allows(session) else { return .redirect(to: CredentialChanges.signInAgainPath) }
         return try render(for: request, visitor: visitor) { ChangePasswordPage.render(in: $0, policy: services.passwordPolicy) }
     }
 
     private func changePassword(_ request: Request) throws -> Response {
         let (visitor, form) = try checkedForm(request)
         guard let session = visitor.session else { return .redirect(to: "/sign-in") }
-        try limits.record("sign-in|account|\(session.accountID.rawValue)", configuration.rateLimits.signInPerAccount)
+        guard let notice = try credentialChanges.authorize(session) else {
+            return .redirect(to: CredentialChanges.signInAgainPath)
+        }
+        // Guessing the current password is guessing the password sign-ins guess: one budget for both.
+        let account = try services.passwords.passwordAddress(of: session.accountID).map(AccountLimitKey.init)
+            ?? AccountLimitKey(session.accountID)
+        try limits.record("sign-in", account: account, configuration.rateLimits.signInPerAccount)
         do {
             try services.passwords.changePassword(
                 accountID: session.accountID,
@@ -211,6 +231,7 @@ extension WebApp {
                 new: form["new-password"] ?? "",
                 keeping: session.id
             )
+            notice.send(.password, in: visitor.language)
             return .redirect(to: "/account?notice=password-changed")
         } catch let error as AccountError {
             return try render(for: request, visitor: visitor, status: .badRequest) { context in

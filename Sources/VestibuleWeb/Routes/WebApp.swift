@@ -23,6 +23,7 @@ public struct WebApp: Sendable {
     let accessTokens: AccessTokenIssuer
     let documents: Documents
     let mail: AccountMail
+    let credentialChanges: CredentialChanges
     let clock: @Sendable () -> Date
     let logger: Logger
     /// The pages' Content-Security-Policy when Sign in with Apple widens the default: the start form's answer
@@ -79,6 +80,7 @@ public struct WebApp: Sendable {
         self.accessTokens = AccessTokenIssuer(signingKeys: services.signingKeys, issuer: configuration.origin, clock: clock)
         self.documents = Documents(store: services.store, limits: configuration.documentLimits, clock: clock)
         self.mail = AccountMail(queue: services.mail, localization: localization, origin: configuration.origin)
+        self.credentialChanges = CredentialChanges(store: services.store, mail: mail, clock: clock)
         self.clock = clock
         self.logger = logger
         self.fields = AccountFields(policy: configuration.dataPolicy, store: services.store, clock: clock)

@@ -72,6 +72,9 @@ public struct RateLimits: Sendable, Equatable {
     public var passkeyCeremoniesPerAddress = RateLimit(attempts: 120, window: .seconds(60))
     /// Emails requested from one client address.
     public var emailsPerAddress = RateLimit(attempts: 20, window: .seconds(900))
+    /// Document writes from one client address (or one visitor of an app's server), apart from the other API
+    /// calls: each can add `document-max-bytes` to the database, and guests cost nothing to make.
+    public var documentWritesPerAddress = RateLimit(attempts: 60, window: .seconds(60))
 
     public init() {}
 }

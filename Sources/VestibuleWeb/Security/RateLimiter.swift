@@ -54,4 +54,9 @@ struct RateLimiter: Sendable {
     static func addressKey(_ scope: String, _ address: String) -> String {
         "\(scope)|address|\(ClientAddress.network(of: address))"
     }
+
+    /// Counts one `action` ("sign-in", "email") against the account's budget for it, however its address was spelled.
+    func record(_ action: String, account: AccountLimitKey, _ limit: RateLimit) throws {
+        try record("\(action)|account|\(account.value)", limit)
+    }
 }
