@@ -21,8 +21,7 @@ import VestibuleJSON
     @Test func aPlantedPendingAppleLinkIsNotAddedToTheAccountThatSignsInNext() throws {
         let app = try TestApplication()
         defer { app.application.shutdown() }
-        try FormClient(app).createPasswordAccount(email: Self.victimEmail, password: Self.password)
-        let victimID = try #require(try app.withStore { try $0.identity(method: .password, subject: Self.victimEmail) }?.accountID)
+        let victimID = try victimAccount(in: app)
         let attacker = FormClient(app)
         func plantableLink() throws -> String {
             let waiting = try attacker.signInWithApple(appleID: Self.victimEmail)
@@ -57,8 +56,7 @@ import VestibuleJSON
     @Test func theOwnersPendingAppleLinkIsAddedOnlyWhenTheyConfirmIt() throws {
         let app = try TestApplication()
         defer { app.application.shutdown() }
-        try FormClient(app).createPasswordAccount(email: Self.victimEmail, password: Self.password)
-        let accountID = try #require(try app.withStore { try $0.identity(method: .password, subject: Self.victimEmail) }?.accountID)
+        let accountID = try victimAccount(in: app)
 
         let browser = FormClient(app)
         try browser.signInWithApple(appleID: Self.victimEmail)
@@ -95,8 +93,7 @@ import VestibuleJSON
     @Test func aPendingAppleLinkIsUsedOnce() throws {
         let app = try TestApplication()
         defer { app.application.shutdown() }
-        try FormClient(app).createPasswordAccount(email: Self.victimEmail, password: Self.password)
-        let accountID = try #require(try app.withStore { try $0.identity(method: .password, subject: Self.victimEmail) }?.accountID)
+        let accountID = try victimAccount(in: app)
 
         let browser = FormClient(app)
         try browser.signInWithApple(appleID: Self.victimEmail)
@@ -118,8 +115,7 @@ import VestibuleJSON
         let clock = TestClock()
         let app = try TestApplication(clock: clock)
         defer { app.application.shutdown() }
-        try FormClient(app).createPasswordAccount(email: Self.victimEmail, password: Self.password)
-        let accountID = try #require(try app.withStore { try $0.identity(method: .password, subject: Self.victimEmail) }?.accountID)
+        let accountID = try victimAccount(in: app)
 
         let browser = FormClient(app)
         try browser.signInWithApple(appleID: Self.victimEmail)
@@ -161,8 +157,7 @@ import VestibuleJSON
     @Test func anAppIsToldTheAccountExistsAndNothingWaitsToBeLinked() throws {
         let app = try TestApplication()
         defer { app.application.shutdown() }
-        try FormClient(app).createPasswordAccount(email: Self.victimEmail, password: Self.password)
-        let accountID = try #require(try app.withStore { try $0.identity(method: .password, subject: Self.victimEmail) }?.accountID)
+        let accountID = try victimAccount(in: app)
         // Waiting links' kinds in `pending_steps`, unbound before issue #13 and bound since.
         func waitingLinks() throws -> Int { try app.rowsHolding("apple-link") + app.rowsHolding("apple-pending-link") }
         let waitingBefore = try waitingLinks()
@@ -193,6 +188,12 @@ import VestibuleJSON
         #expect(try waitingLinks() == waitingBefore, "no link left waiting")
         try FormClient(app).signIn(email: Self.victimEmail, password: Self.password)
         #expect(try methods(of: accountID, in: app) == [.password])
+    }
+
+    /// The victim's password account, created as its owner would.
+    private func victimAccount(in app: TestApplication) throws -> AccountID {
+        try FormClient(app).createPasswordAccount(email: Self.victimEmail, password: Self.password)
+        return try #require(try app.withStore { try $0.identity(method: .password, subject: Self.victimEmail) }?.accountID)
     }
 
     private func methods(of accountID: AccountID, in app: TestApplication) throws -> [SignInMethod] {
