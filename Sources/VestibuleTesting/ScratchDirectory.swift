@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A fresh directory under the system's temporary directory, removed with everything in it when the last
 /// reference goes: tests hold one for as long as what they started writes there, and leave nothing behind

@@ -18,6 +18,8 @@ struct BrowserFlowTests {
 
         try session.navigate(to: relyingParty.origin + "/start")
         try session.navigate(to: fixture.authorizeURL(redirectURI: relyingParty.callbackURL, state: "browser-state"))
+        try session.find("input[name=apple_id]").clear()
+        try session.find("input[name=apple_id]").sendKeys("grace@example.com")
         try session.find("input[name=first_name]").clear()
         try session.find("input[name=first_name]").sendKeys("Grace")
         try session.find("input[value=hide]").click()
@@ -36,5 +38,9 @@ struct BrowserFlowTests {
         #expect(form["user"]?.contains("@privaterelay.appleid.com") == true)
         let exchanged = try fixture.exchange(code: try #require(form["code"]), redirectURI: relyingParty.callbackURL)
         #expect(exchanged.status == 200)
+
+        // Signing in again: Apple's page offers the Apple ID this browser used, not the sample one.
+        try session.navigate(to: fixture.authorizeURL(redirectURI: relyingParty.callbackURL, state: "again"))
+        #expect(try session.find("input[name=apple_id]").property("value") == .string("grace@example.com"))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VestibuleAppleEmulator
 import VestibuleHTTP
+import VestibuleHTTPClient
 import VestibuleJSON
 
 @Suite struct WebFlowTests {
@@ -75,6 +76,26 @@ import VestibuleJSON
         #expect(claims["real_user_status"] == nil)
         #expect(claims["auth_time"] == .number(fixture.clock.now.timeIntervalSince1970.rounded(.down)))
         #expect(claims.exp.timeIntervalSince(try #require(claims.iat)) == 600)
+    }
+
+    /// Apple's page offers the Apple ID this browser used last; the emulator's did not, so a second Sign in with
+    /// Apple from the sample address made a second account.
+    @Test func theConsentPageOffersTheAppleIDThisBrowserContinuedWithLast() throws {
+        let fixture = try EmulatorFixture()
+        defer { fixture.stop() }
+        func offeredAppleID(_ page: HTTPClientResponse) -> String? {
+            page.text.firstMatch(of: /name="apple_id" value="([^"]*)"/).map { String($0.1) }
+        }
+        #expect(offeredAppleID(try fixture.http.get(fixture.authorizeURL())) == "appleseed@example.com")
+
+        let answer = try fixture.submitConsent(fixture.authorizeURL(), appleID: "ada+books@example.com")
+        let cookie = try #require(answer.headers["Set-Cookie"])
+        #expect(cookie.hasPrefix("emulator_apple_id=ada%2Bbooks@example.com;") && cookie.contains("HttpOnly"), "\(cookie)")
+        let again = try fixture.http.get(fixture.authorizeURL(), headers: ["Cookie": String(cookie.prefix { $0 != ";" })])
+        #expect(offeredAppleID(again) == "ada+books@example.com")
+
+        let forged = try fixture.http.get(fixture.authorizeURL(), headers: ["Cookie": "emulator_apple_id=%22%3E%3Cscript%3E"])
+        #expect(offeredAppleID(forged) == "appleseed@example.com", "only an address is offered")
     }
 
     @Test func userIsSentOnTheFirstAuthorizationOnlyAndAgainOnceItIsRevoked() throws {

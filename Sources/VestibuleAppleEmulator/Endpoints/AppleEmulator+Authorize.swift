@@ -5,7 +5,9 @@ extension AppleEmulator {
     /// `GET /auth/authorize`: the consent page, or Apple's error page for a request it refuses.
     func authorizationPage(_ request: Request) -> Response {
         do throws(AuthorizationError) {
-            return ConsentPage(request: try AuthorizationRequest(request.query, configuration: configuration)).response
+            var page = ConsentPage(request: try AuthorizationRequest(request.query, configuration: configuration))
+            if let remembered = RememberedAppleID.read(from: request) { page.appleID = remembered }
+            return page.response
         } catch {
             return ErrorPage(error: error).response
         }
@@ -56,7 +58,9 @@ extension AppleEmulator {
         }
         if isNew, let user = UserObject(authorization) { fields.append(("user", user.json)) }
         logger.info("authorized", ["client_id": authorizationRequest.clientID, "sub": authorization.subject, "first": "\(isNew)"])
-        return deliver(fields, for: authorizationRequest)
+        var response = deliver(fields, for: authorizationRequest)
+        try RememberedAppleID.remember(appleID, on: &response)
+        return response
     }
 
     /// Returns the result to the relying party by the requested response mode.

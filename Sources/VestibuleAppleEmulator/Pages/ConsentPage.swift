@@ -8,7 +8,7 @@ import VestibuleWeb
 /// The name and email choices apply to a first authorization only; later ones reuse what was chosen then,
 /// as Apple does, until the authorization is revoked.
 struct ConsentPage {
-    /// What the fields hold when the page first appears.
+    /// What the fields hold when the page first appears in a browser that has not continued before.
     static let sampleAppleID = "appleseed@example.com"
     static let sampleName = PersonName(firstName: "John", lastName: "Appleseed")
 

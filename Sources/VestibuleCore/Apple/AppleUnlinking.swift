@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// What unlinking an Apple identity did (``Store/unlinkAppleIdentity(subject:of:queueingRevocationAt:)``).
 public struct AppleUnlinking: Sendable, Equatable {
