@@ -52,6 +52,23 @@ import VestibuleTesting
         #expect(outbox.status == .ok)
     }
 
+    /// Nothing is mailed in development mode without a mail server: the page that waits for a code says where
+    /// the email is. With a mail server the email was sent, and the page says nothing of an outbox.
+    @Test(arguments: [false, true])
+    func theCodePagesNameTheOutboxOnlyWhenMailGoesThere(withMailServer: Bool) throws {
+        let app = try TestApplication { if withMailServer { $0.smtpURL = "smtp://127.0.0.1:1" } }
+        defer { app.application.shutdown() }
+        let browser = FormClient(app)
+        try browser.get("/sign-up")
+        try browser.post("/sign-up", ["email": "ada@example.com", "password": "correct horse battery staple"])
+        try browser.get("/reset-password")
+        try browser.post("/reset-password", ["email": "ada@example.com"])
+        for page in ["/verify-email", "/reset-password/code"] {
+            let text = try browser.get(page).text
+            #expect(text.contains(#"<a href="/dev/outbox">"#) == !withMailServer, "\(page)")
+        }
+    }
+
     @Test func developmentModeRefusesHTTPSATLSProxyAndAHostOtherMachinesReach() throws {
         let cases = [
             ["--public-url", "https://id.example.com"],

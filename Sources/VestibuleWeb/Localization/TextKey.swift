@@ -74,6 +74,7 @@ public enum TextKey: String, Sendable, CaseIterable {
     case problemSameAsEmail = "password.sameAsEmail"
     case emailInvalid = "form.emailInvalid"
     case verifyTitle = "verify.title"
+    case verifyOutbox = "verify.outbox"
     case verifyLead = "verify.lead"
     case verifySubmit = "verify.submit"
     case verifyResend = "verify.resend"

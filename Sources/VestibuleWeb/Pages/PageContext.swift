@@ -6,6 +6,8 @@ struct PageContext: Sendable {
     /// The Sign in with Apple button, when configured (see ``WebConfiguration/appleButton``).
     var appleButton: AppleButtonChoice? = nil
     let language: Language
+    /// Development mode without a mail server: mail is kept in the outbox that `/dev/outbox` shows.
+    var mailGoesToOutbox = false
     /// The signed-in account, `nil` for visitors.
     let account: Account?
     /// The anti-forgery token for forms that change state.
@@ -23,6 +25,12 @@ struct PageContext: Sendable {
     /// (and the other way round). Both the catalog text and `value` are escaped.
     func text(_ key: TextKey, isolating name: String, _ value: String) -> HTML {
         HTML(text(key), isolating: name, value)
+    }
+
+    /// On a page that has just mailed a code, in development mode: where the email is, since nothing was sent.
+    var outboxNote: HTML {
+        guard mailGoesToOutbox else { return HTML(text: "") }
+        return "<p class=\"panel\" role=\"note\">\(text(.verifyOutbox)) <a href=\"/dev/outbox\">/dev/outbox</a></p>"
     }
 
     /// The hidden field that carries ``csrfToken`` in a state-changing form.

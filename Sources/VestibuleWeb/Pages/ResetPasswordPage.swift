@@ -36,6 +36,7 @@ enum ResetPasswordPage {
             main: """
             <h1>\(context.text(.resetCodeTitle))</h1>
             <p class="lead">\(context.text(.resetCodeLead, isolating: "email", email))</p>
+            \(context.outboxNote)
             \(form.html(in: context))
             """
         )

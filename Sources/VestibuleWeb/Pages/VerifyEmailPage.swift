@@ -16,6 +16,7 @@ enum VerifyEmailPage {
             main: """
             <h1>\(context.text(.verifyTitle))</h1>
             <p class="lead">\(context.text(.verifyLead, isolating: "email", email))</p>
+            \(context.outboxNote)
             \(noticeHTML)
             \(verify.html(in: context))
             \(resend.html(in: context))

@@ -131,6 +131,7 @@ public struct WebApp: Sendable {
             localization: localization,
             appleButton: configuration.appleButton,
             language: visitor.language,
+            mailGoesToOutbox: services.outbox != nil,
             account: visitor.account,
             csrfToken: csrf.token(for: visitor.csrfBinding)
         )
