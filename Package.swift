@@ -87,23 +87,53 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
+        // The words of every page and mail in each language, and the negotiation of the visitor's language.
+        .target(name: "VestibuleLocalization", dependencies: ["VestibuleHTTP"], resources: [.copy("Resources")], swiftSettings: swiftSettings),
+        // The Sign in with Apple button drawn as the guidelines say: Apple's image, or SVG around Apple's artwork.
         .target(
-            name: "VestibuleWeb",
-            dependencies: ["VestibuleHTML", "VestibuleHTTP", "VestibuleCore", "VestibuleMail", "VestibulePasskeys", "VestibuleApple"],
+            name: "VestibuleAppleButton",
+            dependencies: ["VestibuleHTML", "VestibuleLocalization"],
+            swiftSettings: swiftSettings
+        ),
+        // What every route shares: the visitor (cookies, language, session), anti-forgery, limits, sessions.
+        .target(
+            name: "VestibuleSite",
+            dependencies: [
+                "VestibuleHTML", "VestibuleHTTP", "VestibuleCore", "VestibuleCrypto", "VestibuleMail", "VestibulePasskeys",
+                "VestibuleApple", "VestibuleLocalization", "VestibuleAppleButton", "VestibuleLogging",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The HTML pages and their routes.
+        .target(
+            name: "VestibulePages",
+            dependencies: [
+                "VestibuleSite", "VestibuleHTML", "VestibuleHTTP", "VestibuleCore", "VestibulePasskeys", "VestibuleApple",
+                "VestibuleLocalization", "VestibuleAppleButton",
+            ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
-        // Sign in with Apple's server side, emulated on its own origin with its own keys, for development and tests
-        // (its pages are built with VestibuleWeb's escaping HTML type).
+        // The JSON API under /api/v1, for native apps and apps' servers.
+        .target(
+            name: "VestibuleWebAPI",
+            dependencies: [
+                "VestibuleSite", "VestibuleHTTP", "VestibuleCore", "VestibuleCrypto", "VestibulePasskeys", "VestibuleApple",
+                "VestibuleLocalization",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Sign in with Apple's server side, emulated on its own origin with its own keys, for development and tests.
         .target(
             name: "VestibuleAppleEmulator",
-            dependencies: ["VestibuleHTTP", "VestibuleHTTPClient", "VestibuleCrypto", "VestibuleWeb", "VestibuleLogging"],
+            dependencies: ["VestibuleHTTP", "VestibuleHTTPClient", "VestibuleCrypto", "VestibuleHTML", "VestibuleLogging"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "VestibuleApp",
             dependencies: [
-                "VestibuleWeb", "VestibulePasskeys", "VestibuleApple", "VestibuleAppleEmulator", "VestibuleHTTPClient",
+                "VestibuleSite", "VestibulePages", "VestibuleWebAPI", "VestibuleAppleButton", "VestibulePasskeys",
+                "VestibuleApple", "VestibuleAppleEmulator", "VestibuleHTTPClient",
                 "VestibuleSQLite", "VestibulePostgres", "VestibuleLogging",
             ],
             swiftSettings: swiftSettings
@@ -113,7 +143,7 @@ let package = Package(
         .target(name: "VestibuleTesting", dependencies: ["VestibuleWebDriver"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "vestibule",
-            dependencies: ["VestibuleApp", "VestibuleApple", "VestibuleCrypto", "VestibuleJSON", "VestibuleHTTP", "VestibuleHTTPClient"],
+            dependencies: ["VestibuleApp", "VestibuleAppleButton", "VestibuleApple", "VestibuleCrypto", "VestibuleJSON", "VestibuleHTTP", "VestibuleHTTPClient"],
             swiftSettings: swiftSettings
         ),
         // The demo bookstore: an app on its own origin that uses Vestibule only through the HTTP integration API
@@ -201,13 +231,16 @@ let package = Package(
         ),
         .testTarget(
             name: "VestibuleWebTests",
-            dependencies: ["VestibuleWeb"],
+            dependencies: ["VestibulePages", "VestibuleAppleButton", "VestibuleLocalization", "VestibuleHTML", "VestibuleHTTP", "VestibuleCore"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "VestibuleAppTests",
-            dependencies: ["VestibuleApp", "VestibuleAudit", "VestibuleCrypto", "VestibuleJSON", "VestibuleTesting", "VestibuleWebDriver", "VestibuleHTTPClient", "VestibuleSQL", "vestibule"],
+            dependencies: [
+                "VestibuleApp", "VestibuleAudit", "VestibuleCore", "VestibuleCrypto", "VestibuleJSON", "VestibuleLocalization",
+                "VestibulePages", "VestibuleTesting", "VestibuleWebDriver", "VestibuleHTTPClient", "VestibuleSQL", "vestibule",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

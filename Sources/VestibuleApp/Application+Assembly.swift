@@ -1,11 +1,12 @@
 import Foundation
+import VestibuleAppleButton
 import VestibuleCore
 import VestibuleCrypto
 import VestibuleHTTP
 import VestibuleLogging
 import VestibuleMail
 import VestibulePasskeys
-import VestibuleWeb
+import VestibuleSite
 
 /// How each part is built from the configuration: kept apart from ``Application/build`` so that reads as
 /// the list of parts.

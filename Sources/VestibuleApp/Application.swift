@@ -1,15 +1,17 @@
 public import Foundation
-public import VestibuleHTTP
-public import VestibuleLogging
 import VestibuleApple
 import VestibuleAppleEmulator
 import VestibuleCore
 import VestibuleCrypto
+public import VestibuleHTTP
+public import VestibuleLogging
 import VestibuleMail
 import VestibulePasskeys
 import VestibulePostgres
+import VestibulePages
 import VestibuleSQLite
-import VestibuleWeb
+import VestibuleSite
+import VestibuleWebAPI
 
 /// A configured Vestibule: its store, its routes and its HTTP server. `vestibule serve` and the tests build
 /// it through the same ``Application/build(configuration:environment:logger:clock:)``.
@@ -109,9 +111,9 @@ public final class Application: Sendable {
             let csrfKey = try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/csrf/v1")
             let rateLimitKey = try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/rate-limits/v1")
             let webConfiguration = try makeWebConfiguration(configuration)
-            let web: WebApp
+            let site: Site
             do {
-                web = try WebApp(
+                site = try Site(
                     configuration: webConfiguration,
                     services: services,
                     csrfKey: csrfKey,
@@ -122,12 +124,15 @@ public final class Application: Sendable {
             } catch {
                 throw StartupError(error.description)
             }
+            let pages: Pages
+            do { pages = try Pages(site: site) } catch { throw StartupError(error.description) }
 
             let draining = Draining()
             var router = Router(logger: logger.child("http"))
             OperationsRoutes(store: store, signingKeys: signingKeys, draining: draining).install(on: &router)
-            web.install(on: &router)
-            let handler = web.errorPages.wrapping(router.respond)
+            pages.install(on: &router)
+            WebAPI(site: site).install(on: &router)
+            let handler = pages.errorPages.wrapping(router.respond)
             let server = HTTPServer(
                 configuration: makeServerConfiguration(configuration), logger: logger.child("http"), handler: handler
             )

@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import Foundation
 import VestibuleApp
+import VestibuleAppleButton
 import VestibuleLogging
 
 /// The `vestibule` command line: `serve`, `migrate`, `rotate-signing-key`, `copy-data`, `button`, `apple`,

@@ -1,4 +1,5 @@
 import VestibuleApp
+import VestibuleAppleButton
 
 /// `--help` texts. The settings list is generated from the configuration table itself.
 enum Help {

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import VestibuleApp
 import VestibuleCore
-import VestibuleWeb
 
 @Suite struct ConfigurationTests {
     @Test func defaultsServeLocalhostOnPort8080WithDataInDotVestibule() throws {

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import VestibuleCore
 import VestibuleHTTP
-import VestibuleWeb
+import VestibuleLocalization
+import VestibulePages
 
 /// AUTH-2, AUTH-5: every input on every page carries the type, autocomplete and keyboard that let
 /// Password AutoFill and security-code AutoFill work, in every language.

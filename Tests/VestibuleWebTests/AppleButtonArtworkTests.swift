@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import VestibuleWeb
+@testable import VestibuleAppleButton
 
 /// SIWA-22: Vestibule ships no Apple logo; the operator's artwork is read, checked and kept byte for byte.
 @Suite struct AppleButtonArtworkTests {

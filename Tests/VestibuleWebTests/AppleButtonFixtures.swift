@@ -1,5 +1,5 @@
 import Foundation
-import VestibuleWeb
+import VestibuleAppleButton
 
 /// The test artwork next to these tests: plain shapes in the proportions of Apple's artwork, made for the
 /// tests and clearly not Apple's logo, which Vestibule never ships.

@@ -1,5 +1,5 @@
 import Testing
-@testable import VestibuleWeb
+@testable import VestibuleAppleButton
 
 /// SIWA-19, SIWA-20, SIWA-24, SIWA-26, SIWA-28, SIWA-29, SIWA-31, SIWA-33: every dimension of a custom
 /// button follows from its size, and sizes the guidelines do not allow are refused with the reason.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import VestibuleWeb
+@testable import VestibuleAppleButton
+@testable import VestibuleLocalization
 
 /// SIWA-16, SIWA-18, SIWA-19, SIWA-20: the markup pages use. Without artwork, Apple's own button from its
 /// image service; with artwork, the custom button. The style follows the page's color scheme, the sizes

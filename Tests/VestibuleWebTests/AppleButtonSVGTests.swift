@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import VestibuleWeb
+@testable import VestibuleAppleButton
+@testable import VestibuleLocalization
 
 /// The standalone SVG of a custom button (SIWA-21…33): well-formed, drawn from the geometry, with the
 /// operator's artwork embedded unchanged at the full height and nothing but black and white.

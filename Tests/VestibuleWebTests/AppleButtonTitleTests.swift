@@ -1,5 +1,6 @@
 import Testing
-@testable import VestibuleWeb
+@testable import VestibuleAppleButton
+@testable import VestibuleLocalization
 
 /// SIWA-17 and SIWA-25: the three titles in Apple's wording and capitalization, in every language.
 @Suite struct AppleButtonTitleTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import VestibuleWeb
+import VestibuleHTML
 
 /// Escaping works on Unicode scalars, as an HTML parser reads, not on the grapheme clusters Swift's `Character`
 /// groups them into: a `"` after a prepend character (U+0600) or before a combining mark is a `"` to a browser.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import VestibuleWeb
+@testable import VestibuleLocalization
 
 @Suite struct LocalizationTests {
     @Test(arguments: Language.allCases)

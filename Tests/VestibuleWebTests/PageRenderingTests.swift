@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import VestibuleCore
-@testable import VestibuleWeb
+import VestibuleHTML
+@testable import VestibuleLocalization
+@testable import VestibulePages
 
 @Suite struct PageRenderingTests {
     let localization: Localization

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import VestibuleWeb
+import VestibuleHTML
+@testable import VestibulePages
 
 /// Static checks of the stylesheets every page links: the shared base (``BaseStylesheet``, where the Larger Text
 /// foundations live) then `vestibule.css`. The rendered proof at every text size is the Larger Text audit's.

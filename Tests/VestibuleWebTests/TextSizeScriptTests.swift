@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import VestibuleHTML
 import VestibuleHTTP
-@testable import VestibuleWeb
+@testable import VestibulePages
 
 /// The in-page text-size control's script (LT-4, LT-6). Static checks here; its behaviour in a browser is
 /// exercised by the Larger Text audit in Chromium.

@@ -1,6 +1,7 @@
 import Foundation
 import VestibuleCore
-import VestibuleWeb
+import VestibuleLocalization
+import VestibuleAppleButton
 
 /// Builds a ``Configuration`` from its sources, in increasing precedence: defaults, the JSON config file,
 /// `VESTIBULE_…` environment variables, command-line flags.

@@ -1,5 +1,5 @@
 import VestibuleHTTP
-import VestibuleWeb
+import VestibuleHTML
 
 /// The page Apple shows at `/auth/authorize`: which Apple ID signs in, the name to share, Share My Email or
 /// Hide My Email, then Continue or Cancel. It posts back to `/auth/authorize` with the request's parameters

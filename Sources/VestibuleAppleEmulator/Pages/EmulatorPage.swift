@@ -1,5 +1,5 @@
 import VestibuleHTTP
-import VestibuleWeb
+import VestibuleHTML
 
 /// The frame of every emulator page: its own stylesheet, and a banner that says plainly this is not Apple.
 ///

@@ -1,5 +1,5 @@
 import VestibuleHTTP
-import VestibuleWeb
+import VestibuleHTML
 
 /// Apple's answer to an authorization request it refuses: a page of its own showing the error, with no way
 /// back to the relying party. The emulator adds a hint for the developer.

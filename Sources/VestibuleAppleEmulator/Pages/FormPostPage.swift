@@ -1,5 +1,5 @@
 import VestibuleHTTP
-import VestibuleWeb
+import VestibuleHTML
 
 /// What Apple answers after Continue or Cancel with `response_mode=form_post`: a page whose form POSTs the
 /// result to the relying party's `redirect_uri` (top level, cross-site, `application/x-www-form-urlencoded`).

@@ -1,0 +1,78 @@
+import VestibuleCore
+import VestibuleHTML
+
+/// The sign-in page. Sign in with Apple first, in the first screen at every text size (SIWA-15), then one
+/// more method, named on its button (AUTH-8, AUTH-10): the one this browser used last, or a passkey for
+/// someone new; then what signing in brings and how to get an account (AUTH-4, SIWA-2, SIWA-4); the remaining
+/// method waits behind "Other ways to sign in". The email field also offers passkeys through AutoFill
+/// (`username webauthn`).
+enum SignInPage {
+    static func render(
+        in context: PageContext,
+        benefits: String,
+        primary: SignInMethod,
+        apple: Bool = false,
+        email: String = "",
+        notice: String? = nil,
+        error: String? = nil
+    ) -> Page {
+        let passwordForm = PostForm(
+            action: "/sign-in",
+            fields: [
+                .email(context.text(.emailLabel), value: email, autocomplete: "username webauthn"),
+                .currentPassword(context.text(.passwordLabel)),
+            ],
+            submitLabel: context.text(.signInWithPassword),
+            error: error
+        )
+        let password: HTML = """
+        \(passwordForm.html(in: context))
+        <p><a href="/reset-password">\(context.text(.signInForgotPassword))</a></p>
+        """
+        let passkey = PasskeyControl.button(.signIn, label: context.text(.signInWithPasskey), lead: nil, in: context)
+        // Sign in with Apple comes first and is never behind a disclosure, so it is in the first screen at every
+        // text size (SIWA-15); the remembered method follows it. The group holds buttons only, at one width and
+        // one height (the tallest), so the Apple button is never smaller than another; a password form, too
+        // tall for the first screen at large sizes, comes after the group.
+        let appleButton: HTML = apple
+            ? AppleSection.startButton(purpose: "sign-in", label: context.text(.signInWithApple), in: context)
+            : HTML(text: "")
+        // A refused password keeps the password form in view, whichever method leads.
+        let (group, after, rest): (HTML, HTML, HTML) = if primary == .password || error != nil {
+            (appleButton, password, otherWays(passkey, passkeyOnly: true, in: context))
+        } else {
+            ("\(appleButton)\(passkey)", HTML(text: ""), otherWays(password, passkeyOnly: false, in: context))
+        }
+        let noticeHTML: HTML = notice.map { "<p class=\"panel\" role=\"status\">\($0)</p>" } ?? HTML(text: "")
+        return Page(
+            title: context.text(.signInTitle),
+            main: """
+            <h1>\(context.text(.signInTitle))</h1>
+            \(noticeHTML)
+            <div class="sign-in-methods">
+            \(group)
+            </div>
+            \(after)
+            <p class="muted" data-passkey-only hidden>\(context.text(.signInPasskeyLead))</p>
+            <section class="panel" aria-labelledby="benefits-heading">
+            <h2 id="benefits-heading">\(context.text(.signInBenefitsHeading))</h2>
+            <p>\(benefits)</p>
+            <p>\(context.text(.signInHowToGetAccount)) <a href="/sign-up">\(context.text(.signInCreateAccount))</a></p>
+            </section>
+            \(rest)
+            """
+        )
+    }
+
+    /// The fallback behind a disclosure. When it holds only the passkey button, the script hides it in
+    /// browsers without passkeys; when it holds the password form, the script opens it there instead.
+    static func otherWays(_ content: HTML, passkeyOnly: Bool, in context: PageContext) -> HTML {
+        let role: HTML = passkeyOnly ? "data-passkey-only hidden" : "data-passkey-fallback"
+        return """
+        <details class="other-ways" \(role)>
+        <summary>\(context.text(.signInOtherWays))</summary>
+        \(content)
+        </details>
+        """
+    }
+}

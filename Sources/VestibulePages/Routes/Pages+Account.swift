@@ -1,0 +1,99 @@
+import VestibuleCore
+import VestibuleHTTP
+import VestibuleLocalization
+import VestibuleSite
+
+extension Pages {
+    func installAccountRoutes(on router: inout Router) {
+        router.get("/account") { request in try accountPage(request, visitor: try site.visitor(of: request)) }
+        router.post("/sign-out") { request in try signOut(request) }
+        router.get("/account/data") { request in try personalData(request, asJSON: false) }
+        router.get("/account/data.json") { request in try personalData(request, asJSON: true) }
+        router.post("/account/sessions/:id/revoke") { request in try revokeSession(request) }
+    }
+
+    /// How you sign in (SIWA-8) and where you are signed in, each device revocable; the data policy's fields
+    /// still missing or on offer (SIWA-13), with what a form sent for them when it was refused.
+    func accountPage(
+        _ request: Request, visitor: Visitor, status: HTTPStatus = .ok, fieldInputs: [String: String] = [:],
+        fieldErrors: [String: String] = [:]
+    ) throws -> Response {
+        guard let session = visitor.session, let account = visitor.account else { return .redirect(to: "/sign-in") }
+        let identities = try site.services.store.identities(of: account.id)
+        let devices = try site.services.sessions.sessions(of: account.id)
+        let passkeys = try site.services.store.passkeys(of: account.id)
+        let apple = try site.services.apple.map { _ in try site.services.store.appleIdentities(of: account.id) }
+        let given = try site.fields.given(of: account.id)
+        let notice: TextKey? = switch request.query["notice"] {
+        case "password-changed": .accountPasswordChanged
+        case "passkey-added": .accountPasskeyAdded
+        case "passkey-renamed": .accountPasskeyRenamed
+        case "passkey-deleted": .accountPasskeyDeleted
+        case "apple-linked": .accountAppleLinked
+        case "apple-failed": .appleFailed
+        case "apple-unlinked": .accountAppleUnlinked
+        case "field-saved": .accountFieldsSaved
+        default: nil
+        }
+        return try render(for: request, visitor: visitor, status: status) { context in
+            AccountPage.render(
+                in: context,
+                identities: identities,
+                passkeys: passkeys,
+                apple: apple,
+                sessions: devices,
+                currentSession: session.id,
+                fields: AccountPage.Fields(
+                    missing: site.fields.policy.missing(from: given), offered: site.fields.policy.notGiven(from: given),
+                    inputs: fieldInputs, errors: fieldErrors
+                ),
+                notice: notice.map { context.text($0) }
+            )
+        }
+    }
+
+    private func signOut(_ request: Request) throws -> Response {
+        let visitor = try site.visitor(of: request)
+        var response = Response.redirect(to: "/")
+        // Signed out already (another tab, another instance, a retried request): the form's token was bound
+        // to the ended session and cannot match, and there is nothing left to forge. Still same-origin only.
+        guard visitor.session != nil else {
+            try site.csrf.checkOrigin(request)
+            if site.sessionCookie.value(in: request) != nil { try site.sessionCookie.clear(on: &response) }
+            return response
+        }
+        try site.csrf.check(request, binding: visitor.csrfBinding)
+        if let token = visitor.token {
+            try site.services.sessions.signOut(token)
+            try site.sessionCookie.clear(on: &response)
+        }
+        return response
+    }
+
+    private func revokeSession(_ request: Request) throws -> Response {
+        let visitor = try site.visitor(of: request)
+        guard let session = visitor.session, let account = visitor.account else { return .redirect(to: "/sign-in") }
+        try site.csrf.check(request, binding: visitor.csrfBinding)
+        let target = SessionID(rawValue: request.pathParameters["id"] ?? "")
+        guard try site.services.sessions.revoke(target, of: account.id) else {
+            throw HTTPError(.notFound, "No such session on this account.")
+        }
+        guard target == session.id else { return .redirect(to: "/account") }
+        var response = Response.redirect(to: "/")
+        try site.sessionCookie.clear(on: &response)
+        return response
+    }
+
+    /// "Your data" (SIWA-14), as a page or as the JSON download of the very same items.
+    private func personalData(_ request: Request, asJSON: Bool) throws -> Response {
+        let visitor = try site.visitor(of: request)
+        guard let account = visitor.account else { return .redirect(to: "/sign-in") }
+        let data = try PersonalData(of: account, from: site.services.store, policy: site.fields.policy, language: visitor.language.tag)
+        guard asJSON else { return try render(for: request, visitor: visitor) { PersonalDataPage.render(data, in: $0) } }
+        var response = Response(status: .ok, body: try data.exportJSON())
+        response.headers.replace("Content-Type", "application/json; charset=utf-8")
+        response.headers.replace("Content-Disposition", "attachment; filename=\"vestibule-data.json\"")
+        response.headers.replace("Cache-Control", "no-store")
+        return response
+    }
+}

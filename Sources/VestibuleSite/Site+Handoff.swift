@@ -1,0 +1,29 @@
+package import VestibuleCore
+package import VestibuleHTTP
+
+/// The browser's pending hand-off from another app, as every sign-in sees it, by page or by API.
+extension Site {
+    /// At every sign-in (``startSession(_:method:visitor:request:on:)``), by any method: the guest of the
+    /// browser's pending hand-off moves into the account. A failure is logged and never stops the sign-in: the
+    /// guest then keeps its documents, and `/continue` tries again.
+    package func claimHandoffGuest(into accountID: AccountID, request: Request) {
+        guard let handle = handoffCookie.value(in: request) else { return }
+        do {
+            if let claim = try services.handoffs.claimGuest(handle: handle, into: accountID) {
+                logger.info(
+                    "A guest's documents moved to the account",
+                    ["moved": String(claim.moved), "renamed": String(claim.renamed.count),
+                     "replaced": String(claim.replaced), "discarded": String(claim.discarded)]
+                )
+            }
+        } catch {
+            logger.warning("A hand-off's guest could not be claimed at sign-in", ["error": "\(error)"])
+        }
+    }
+
+    /// Whether the browser has a hand-off pending: its sign-in ends at `/continue`.
+    package func hasPendingHandoff(_ request: Request) throws -> Bool {
+        guard let handle = handoffCookie.value(in: request) else { return false }
+        return try services.handoffs.pending(handle: handle) != nil
+    }
+}

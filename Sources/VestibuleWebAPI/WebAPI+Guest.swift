@@ -1,0 +1,63 @@
+import VestibuleCore
+import VestibuleHTTP
+
+/// Guests (`docs/api.md`, "Guests"): an app gives a visitor an identity without any sign-in (SIWA-3, AUTH-1,
+/// AUTH-3) and stores the visitor's documents under it; a native app, once its person signs in, claims the
+/// guest into the account itself. (Web apps on another origin use the hand-off, which claims at sign-in.)
+extension WebAPI {
+    func installGuestAPIRoutes(on router: inout Router) {
+        // No authentication: anyone may become a guest. Rate-limited per client address by `jsonAPI`.
+        router.post("/api/v1/guests") { request in
+            try jsonAPI(request) { _ in
+                let (guest, token) = try site.services.guests.create()
+                return try .json(GuestReply(guestID: guest.id.rawValue, guestToken: token.value), status: .created)
+            }
+        }
+        router.post("/api/v1/guests/claim") { request in
+            try jsonAPI(request) { call in
+                guard let (_, account) = try call.signedIn() else { throw APIRefusal.signInRequired }
+                let body = try call.body(ClaimRequest.self)
+                guard let merge = DocumentMergeRule(named: body.merge), let token = GuestToken(presented: body.guestToken)
+                else { throw APIRefusal.invalid(call.text(.passkeyFailed)) }
+                guard let guest = try site.services.guests.authenticate(token) else { throw APIRefusal.guestNotFound(call) }
+                do {
+                    return try .json(try site.services.guests.claim(guest.id, into: account.id, merging: merge))
+                } catch let error as StoreError where error.code == .notFound {
+                    // Claimed by a concurrent call between the check and the claim.
+                    throw APIRefusal.guestNotFound(call)
+                }
+            }
+        }
+    }
+}
+
+extension DocumentMergeRule {
+    /// The rule an API call names, the default when it names none; `nil` for a name that is no rule.
+    init?(named name: String?) {
+        guard let name else {
+            self = .default
+            return
+        }
+        self.init(rawValue: name)
+    }
+}
+
+extension APIRefusal {
+    static func guestNotFound(_ call: APICall) -> APIRefusal {
+        APIRefusal(status: .notFound, code: "notFound", message: call.text(.guestNotFound))
+    }
+}
+
+/// The reply of `POST /api/v1/guests`.
+struct GuestReply: Encodable {
+    let guestID: String
+    /// `vg_…`: the app keeps it (a cookie of its own, the keychain) and sends it as `Authorization: Bearer`.
+    let guestToken: String
+}
+
+/// The body of `POST /api/v1/guests/claim`.
+struct ClaimRequest: Decodable {
+    let guestToken: String
+    /// A ``DocumentMergeRule`` by name; `keepBoth` when absent.
+    let merge: String?
+}

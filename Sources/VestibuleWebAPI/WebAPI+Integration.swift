@@ -1,0 +1,64 @@
+import Foundation
+import VestibuleCore
+import VestibuleHTTP
+
+/// Vestibule in front of other apps (`docs/api.md`, "Integration"): access tokens their APIs can verify
+/// with the published JWKS, and a yes-or-no check for reverse proxies.
+extension WebAPI {
+    func installIntegrationAPIRoutes(on router: inout Router) {
+        router.post("/api/v1/token") { request in
+            try jsonAPI(request) { call in
+                guard let (session, _) = try call.signedIn() else { throw APIRefusal.signInRequired }
+                let audience = try call.body(AccessTokenRequest.self).audience
+                // A token is for Vestibule itself or for an API an app registered: one for any `aud` would let
+                // whoever holds a session mint tokens another service accepts. An app's call may ask only for
+                // its own audiences.
+                if let audience {
+                    let allowed = try call.registeredApp().map(\.audiences)
+                        ?? site.configuration.apps.apps.flatMap(\.audiences)
+                    guard allowed.contains(audience) else {
+                        throw APIRefusal(
+                            status: .badRequest, code: "audienceNotAllowed", message: call.text(.passkeyFailed)
+                        )
+                    }
+                }
+                return try .json(
+                    AccessTokenReply(
+                        accessToken: try site.accessTokens.issue(for: session, audience: audience),
+                        expiresIn: Int(AccessTokenIssuer.lifetime)
+                    )
+                )
+            }
+        }
+        // nginx's `auth_request` only reads the status and headers: 2xx lets the request through, 401 stops
+        // it. No redirect and no body, so the proxy decides what a signed-out visitor sees. No rate limit
+        // either: every request to the protected site comes through here.
+        router.get("/api/v1/forward-auth") { request in
+            let call = APICall(site: site, request: request, visitor: try site.visitor(of: request))
+            var response = Response.empty(.unauthorized)
+            if let (session, account) = try call.signedIn() {
+                response = .empty()
+                response.headers.replace("X-Vestibule-Account", account.id.rawValue)
+                response.headers.replace("X-Vestibule-Method", session.method.rawValue)
+                // Told, never enforced: an account without its required fields still gets through (SIWA-13).
+                response.headers.replace("X-Vestibule-Complete", try site.fields.missing(of: account.id).isEmpty ? "true" : "false")
+            }
+            // The answer depends on the cookie; a cache in between must not hand one visitor's yes to another.
+            response.headers.replace("Cache-Control", "no-store")
+            return response
+        }
+    }
+}
+
+/// The body of `POST /api/v1/token`; `{}` asks for a token for this origin.
+struct AccessTokenRequest: Decodable {
+    /// The API the token is for (`aud`), as that API names itself: one of the registered apps' audiences.
+    let audience: String?
+}
+
+/// The reply of `POST /api/v1/token`, shaped like an OAuth 2.0 token response.
+struct AccessTokenReply: Encodable {
+    let accessToken: String
+    var tokenType = "Bearer"
+    let expiresIn: Int
+}

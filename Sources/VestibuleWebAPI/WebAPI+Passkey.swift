@@ -1,0 +1,84 @@
+import Foundation
+import VestibuleCore
+import VestibuleHTTP
+import VestibulePasskeys
+import VestibuleSite
+
+/// The passkey JSON API that Vestibule's pages and native apps share (documented in `docs/api.md`):
+/// options, then the browser's or app's answer, for registration, passkey-only sign-up and sign-in.
+///
+/// Requests are `application/json`, which a cross-site page cannot send without a CORS preflight that
+/// Vestibule never grants. A browser request must also come from this origin and, when it carries cookies,
+/// present the page's anti-forgery token in `X-CSRF-Token`. Native apps send no cookies: they authenticate
+/// with `Authorization: Bearer <session token>` and ask for the session as a token.
+extension WebAPI {
+    func installPasskeyAPIRoutes(on router: inout Router) {
+        router.post("/api/v1/passkeys/registration/options") { request in
+            try jsonAPI(request) { call in
+                guard let (session, account) = try call.signedIn() else { throw APIRefusal.signInRequired }
+                guard site.credentialChanges.allows(session) else { throw APIRefusal.signInAgain(call) }
+                return try .json(
+                    OptionsReply(
+                        publicKey: try site.services.passkeys.registrationOptions(for: account),
+                        labels: call.labels(for: call.body(OptionsRequest.self).biometryType, purpose: .registration)
+                    )
+                )
+            }
+        }
+        router.post("/api/v1/passkeys/sign-up/options") { request in
+            try jsonAPI(request) { call in
+                let body = try call.body(OptionsRequest.self)
+                let displayName = (body.displayName ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+                guard (1...PasskeyNames.maximumLength).contains(displayName.count) else {
+                    throw APIRefusal.invalid(call.text(.passkeyNameRequired))
+                }
+                return try .json(
+                    OptionsReply(
+                        publicKey: try site.services.passkeys.signUpOptions(displayName: displayName),
+                        labels: call.labels(for: body.biometryType, purpose: .registration)
+                    )
+                )
+            }
+        }
+        router.post("/api/v1/passkeys/registration") { request in
+            try jsonAPI(request) { call in
+                let body = try call.body(CeremonyRequest<RegistrationResponse>.self)
+                let name = PasskeyNames.name(chosen: body.name, userAgent: request.headers["User-Agent"])
+                // Adding to the signed-in account is a credential change; a sign-up (no session) is not.
+                let signedIn = try call.signedIn()
+                var notice: CredentialChanges.Notice?
+                if let signedIn {
+                    notice = try site.credentialChanges.authorize(signedIn.session)
+                    guard notice != nil else { throw APIRefusal.signInAgain(call) }
+                }
+                let registration = try site.services.passkeys.register(
+                    body.credential, signedIn: signedIn?.account.id, name: name
+                )
+                guard registration.createdAccount else {
+                    notice?.send(.passkeyAdded(name: name), in: call.visitor.language)
+                    // Added from the offer after a sign-in that a hand-off waits for: on to the app.
+                    let next = try site.hasPendingHandoff(request) ? "/continue" : "/account?notice=passkey-added"
+                    return try .json(CeremonyReply(accountID: registration.credential.accountID.rawValue, redirect: next))
+                }
+                return try call.signedIn(registration.credential.accountID, method: .passkey, delivery: body.sessionDelivery, redirect: SitePath.welcome)
+            }
+        }
+        router.post("/api/v1/passkeys/authentication/options") { request in
+            try jsonAPI(request) { call in
+                try .json(
+                    OptionsReply(
+                        publicKey: try site.services.passkeys.authenticationOptions(),
+                        labels: call.labels(for: call.body(OptionsRequest.self).biometryType, purpose: .authentication)
+                    )
+                )
+            }
+        }
+        router.post("/api/v1/passkeys/authentication") { request in
+            try jsonAPI(request) { call in
+                let body = try call.body(CeremonyRequest<AuthenticationResponse>.self)
+                let credential = try site.services.passkeys.authenticate(body.credential)
+                return try call.signedIn(credential.accountID, method: .passkey, delivery: body.sessionDelivery, redirect: "/continue")
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import VestibuleCore
+import VestibuleHTTP
+
+/// `GET /api/v1/session`: who is signed in and how, for apps and the site's own pages (`docs/api.md`). By the
+/// session cookie or `Authorization: Bearer`. A read, so no anti-forgery token; Vestibule grants no CORS, so
+/// another site's page cannot read the answer. `DELETE /api/v1/session` ends the session: an app's sign-out.
+extension WebAPI {
+    func installSessionAPIRoutes(on router: inout Router) {
+        router.get("/api/v1/session") { request in
+            let call = APICall(site: site, request: request, visitor: try site.visitor(of: request))
+            var response: Response
+            if let (session, account) = try call.signedIn() {
+                let identities = try site.services.store.identities(of: account.id)
+                let apple = try site.services.store.appleIdentities(of: account.id)
+                let missing = try site.fields.missing(of: account.id).map(\.name)
+                response = try .json(
+                    SessionReply(
+                        accountID: account.id.rawValue,
+                        displayName: account.displayName,
+                        email: account.email,
+                        signedInWith: session.method.rawValue,
+                        expiresAt: session.expiresAt.formatted(.iso8601),
+                        methods: identities.methods.map(\.rawValue),
+                        apple: apple.map {
+                            SessionReply.AppleIdentity(
+                                isPrivateEmail: $0.isPrivateEmail,
+                                emailForwarding: $0.forwardingDisabledAt == nil ? "on" : "off",
+                                forwardingDisabledAt: $0.forwardingDisabledAt?.formatted(.iso8601)
+                            )
+                        },
+                        complete: missing.isEmpty,
+                        missingFields: missing
+                    )
+                )
+            } else {
+                response = try call.reply(APIRefusal.signInRequired)
+            }
+            response.headers.replace("Cache-Control", "no-store")
+            return response
+        }
+        // By the bearer token (an app's server), or by the cookie with the page's anti-forgery token.
+        router.delete("/api/v1/session") { request in
+            try jsonAPI(request) { call in
+                guard try call.signedIn() != nil else { throw APIRefusal.signInRequired }
+                var response = Response.empty()
+                if let token = call.visitor.token {
+                    try site.services.sessions.signOut(token)
+                    try site.sessionCookie.clear(on: &response)
+                } else if let bearerToken = call.bearerToken {
+                    try site.services.sessions.signOut(SessionToken(value: bearerToken))
+                }
+                return response
+            }
+        }
+    }
+}
+
+/// The body of `GET /api/v1/session`.
+struct SessionReply: Encodable {
+    struct AppleIdentity: Encodable {
+        /// Whether the account's email is a private relay address (from Apple's claim).
+        let isPrivateEmail: Bool
+        /// `off` after Apple's `email-disabled`: mail to the relay address does not reach the person (SIWA-12).
+        let emailForwarding: String
+        /// ISO 8601.
+        let forwardingDisabledAt: String?
+    }
+
+    let accountID: String
+    let displayName: String?
+    let email: String?
+    /// The method this session was started with (SIWA-8).
+    let signedInWith: String
+    /// ISO 8601: when the session ends at the latest.
+    let expiresAt: String
+    /// Every way this account can sign in.
+    let methods: [String]
+    let apple: [AppleIdentity]
+    /// Whether the account has every required field of the data policy; optional fields never count.
+    let complete: Bool
+    /// The names of the required fields it lacks.
+    let missingFields: [String]
+}
