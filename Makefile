@@ -4,12 +4,14 @@
 SWIFT ?= swift
 DATA_DIR ?= ./.vestibule
 
-## make run: install what is missing, build, and serve Vestibule on http://localhost:8080 (data in ./.vestibule)
-## and the demo bookstore that uses it on http://localhost:8090; Ctrl-C stops both
+## make run: install what is missing, build, and serve Vestibule on http://localhost:8080 (data in ./.vestibule),
+## the Apple ID emulator it signs in with Apple against on :8081, and the demo bookstore that uses it on
+## http://localhost:8090; Ctrl-C stops all three
 run:
 	scripts/install-deps.sh build
 	$(SWIFT) build --product vestibule
 	$(SWIFT) build --product vestibule-bookstore
+	$(SWIFT) build --product vestibule-apple-emulator
 	scripts/run-demo.sh "$$($(SWIFT) build --show-bin-path)" $(DATA_DIR)
 
 ## make test: install what the tests need and run every test

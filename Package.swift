@@ -33,6 +33,7 @@ let package = Package(
         .executable(name: "vestibule", targets: ["vestibule"]),
         .executable(name: "vestibule-audit", targets: ["vestibule-audit"]),
         .executable(name: "vestibule-bookstore", targets: ["vestibule-bookstore"]),
+        .executable(name: "vestibule-apple-emulator", targets: ["vestibule-apple-emulator"]),
         .library(name: "VestibuleApp", targets: ["VestibuleApp"]),
     ],
     targets: [
@@ -44,6 +45,8 @@ let package = Package(
         systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev", brew: "curl"),
 
         .target(name: "VestibuleLogging", swiftSettings: swiftSettings),
+        // What the command-line tools share: options read strictly, failures with their exit status.
+        .target(name: "VestibuleCommandLine", swiftSettings: swiftSettings),
         .target(name: "VestibuleJSON", swiftSettings: swiftSettings),
         .target(name: "VestibuleCrypto", dependencies: ["COpenSSL", "CSodium", "VestibuleJSON"], swiftSettings: swiftSettings),
         .target(name: "VestibuleHTTP", dependencies: ["CMicroHTTPD", "VestibuleLogging"], swiftSettings: swiftSettings),
@@ -129,11 +132,20 @@ let package = Package(
             dependencies: ["VestibuleHTTP", "VestibuleHTTPClient", "VestibuleCrypto", "VestibuleHTML", "VestibuleLogging"],
             swiftSettings: swiftSettings
         ),
+        // `vestibule-apple-emulator`: the emulator as a process of its own, which `make run` starts beside Vestibule.
+        .executableTarget(
+            name: "vestibule-apple-emulator",
+            dependencies: [
+                "VestibuleAppleEmulator", "VestibuleCommandLine", "VestibuleCrypto", "VestibuleHTTP", "VestibuleHTTPClient",
+                "VestibuleJSON", "VestibuleLogging",
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "VestibuleApp",
             dependencies: [
                 "VestibuleSite", "VestibulePages", "VestibuleWebAPI", "VestibuleAppleButton", "VestibulePasskeys",
-                "VestibuleApple", "VestibuleAppleEmulator", "VestibuleHTTPClient",
+                "VestibuleApple", "VestibuleHTTPClient",
                 "VestibuleSQLite", "VestibulePostgres", "VestibuleLogging",
             ],
             swiftSettings: swiftSettings
@@ -143,7 +155,7 @@ let package = Package(
         .target(name: "VestibuleTesting", dependencies: ["VestibuleWebDriver"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "vestibule",
-            dependencies: ["VestibuleApp", "VestibuleAppleButton", "VestibuleApple", "VestibuleCrypto", "VestibuleJSON", "VestibuleHTTP", "VestibuleHTTPClient"],
+            dependencies: ["VestibuleApp", "VestibuleAppleButton", "VestibuleCommandLine", "VestibuleApple", "VestibuleCrypto", "VestibuleJSON", "VestibuleHTTP", "VestibuleHTTPClient"],
             swiftSettings: swiftSettings
         ),
         // The demo bookstore: an app on its own origin that uses Vestibule only through the HTTP integration API
@@ -238,8 +250,9 @@ let package = Package(
         .testTarget(
             name: "VestibuleAppTests",
             dependencies: [
-                "VestibuleApp", "VestibuleAudit", "VestibuleCore", "VestibuleCrypto", "VestibuleJSON", "VestibuleLocalization",
-                "VestibulePages", "VestibuleTesting", "VestibuleWebDriver", "VestibuleHTTPClient", "VestibuleSQL", "vestibule",
+                "VestibuleApp", "VestibuleAppleEmulator", "VestibuleAudit", "VestibuleCore", "VestibuleCrypto", "VestibuleJSON",
+                "VestibuleLocalization", "VestibulePages", "VestibuleTesting", "VestibuleWebDriver", "VestibuleHTTPClient",
+                "VestibuleSQL", "vestibule", "vestibule-apple-emulator",
             ],
             swiftSettings: swiftSettings
         ),
@@ -248,6 +261,7 @@ let package = Package(
             dependencies: [
                 "VestibuleBookstore", "VestibuleAudit", "VestibuleCrypto", "VestibuleHTTP", "VestibuleHTTPClient",
                 "VestibuleJSON", "VestibuleLogging", "VestibuleTesting", "VestibuleWebDriver", "vestibule", "vestibule-bookstore",
+                "vestibule-apple-emulator",
             ],
             swiftSettings: swiftSettings
         ),

@@ -107,7 +107,7 @@ start_postgres() {
 serve() {
   local name=$1 port=$2
   shift 2
-  "$bin_dir/vestibule" serve --development --apple-emulator-port off --port "$port" --data-dir "$work/$name" --log-level warning \
+  "$bin_dir/vestibule" serve --development --port "$port" --data-dir "$work/$name" --log-level warning \
     --sign-in-attempts-per-minute 1000000 --sign-in-attempts-per-account 1000000 --max-connections-per-address 0 "$@" >"$work/$name.log" 2>&1 &
   pids+=($!)
   vestibule_pids+=($!)

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# make run: Vestibule in development mode on http://localhost:8080 (its Apple ID emulator on :8081) and the demo
-# bookstore on http://localhost:8090 beside it, registered as one of Vestibule's apps. Ctrl-C stops both, each
-# after answering the requests in flight; if either stops on its own (a port in use), the other is stopped too.
+# make run: Vestibule in development mode on http://localhost:8080, signing in with Apple against the Apple ID
+# emulator on :8081 (a process of its own, `vestibule-apple-emulator`), and the demo bookstore on
+# http://localhost:8090 beside it, registered as one of Vestibule's apps. Ctrl-C (or SIGTERM to make or to this
+# script) stops all three, each after answering the requests in flight; if one stops on its own (a port in use),
+# the others are stopped too.
 #   scripts/run-demo.sh BIN_DIR DATA_DIR
 set -uo pipefail
 bin=$1
@@ -19,22 +21,42 @@ cat >"$apps_file" <<JSON
            "returnURLs": ["http://localhost:8090/signed-in"], "mergeRule": "keepBoth"}]}
 JSON
 
-# Background jobs of a script ignore SIGINT, so Ctrl-C reaches the servers through the trap below, as SIGTERM.
-"$bin/vestibule" serve --development --port 8080 --data-dir "$data_dir" --apps "$apps_file" &
-vestibule=$!
-BOOKSTORE_APP_KEY=$app_key "$bin/vestibule-bookstore" --port 8090 --vestibule http://localhost:8080 &
-bookstore=$!
-
 interrupted=false
 trap 'interrupted=true' INT TERM
-echo "The demo bookstore: http://localhost:8090 (Vestibule: http://localhost:8080). Ctrl-C stops both."
-# A poll rather than `wait -n`, which the bash of macOS lacks.
-while ! $interrupted && kill -0 "$vestibule" 2>/dev/null && kill -0 "$bookstore" 2>/dev/null; do
+servers=()
+stop_all() {
+  kill -TERM "${servers[@]}" 2>/dev/null
+  # Each exits 0 once a stop signal has let it finish; anything else means it stopped on its own.
+  local failed=false
+  for pid in "${servers[@]}"; do wait "$pid" || failed=true; done
+  if $failed && ! $interrupted; then
+    echo "One of the servers stopped on its own (see its message above); the others were stopped too." >&2
+    exit 1
+  fi
+  exit 0
+}
+
+# The emulator first: it writes the apple- settings that point Vestibule at it.
+emulator_dir="$data_dir/apple-emulator"
+rm -f "$emulator_dir/vestibule.env"
+"$bin/vestibule-apple-emulator" serve --vestibule http://localhost:8080 --port 8081 --data-dir "$emulator_dir" &
+servers+=($!)
+for _ in $(seq 100); do
+  [ -f "$emulator_dir/vestibule.env" ] || ! kill -0 "${servers[0]}" 2>/dev/null && break
+  sleep 0.1
+done
+[ -f "$emulator_dir/vestibule.env" ] || stop_all
+
+# Background jobs of a script ignore SIGINT, so Ctrl-C reaches the servers through the trap, as SIGTERM.
+(set -a; . "$emulator_dir/vestibule.env"; exec "$bin/vestibule" serve --development --port 8080 --data-dir "$data_dir" --apps "$apps_file") &
+servers+=($!)
+BOOKSTORE_APP_KEY=$app_key "$bin/vestibule-bookstore" --port 8090 --vestibule http://localhost:8080 &
+servers+=($!)
+
+echo "The demo bookstore: http://localhost:8090 (Vestibule: http://localhost:8080). Ctrl-C stops all three."
+# A poll rather than `wait -n`, which the bash of macOS lacks. Also stops when make, our parent, is gone.
+while ! $interrupted && kill -0 "$PPID" 2>/dev/null; do
+  for pid in "${servers[@]}"; do kill -0 "$pid" 2>/dev/null || stop_all; done
   sleep 1
 done
-kill -TERM "$vestibule" "$bookstore" 2>/dev/null
-wait "$vestibule" "$bookstore"
-if ! $interrupted; then
-  echo "One of the servers stopped on its own (see its message above); the other was stopped too." >&2
-  exit 1
-fi
+stop_all

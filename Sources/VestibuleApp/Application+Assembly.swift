@@ -56,7 +56,7 @@ extension Application {
     /// The Sign in with Apple button when Vestibule talks to Apple's servers: drawn around the operator's
     /// Apple artwork when given, otherwise Apple's own (SIWA-16); the emulator gets a text button.
     static func makeAppleButtonChoice(_ configuration: Configuration) throws(StartupError) -> AppleButtonChoice? {
-        guard configuration.usesAppleServers else { return nil }
+        guard configuration.usesApple, !configuration.usesAppleEmulator else { return nil }
         do {
             let face: AppleButtonChoice.Face
             switch (configuration.appleButtonArtwork, configuration.appleButtonArtworkDark) {

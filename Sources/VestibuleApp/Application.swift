@@ -1,6 +1,5 @@
 public import Foundation
 import VestibuleApple
-import VestibuleAppleEmulator
 import VestibuleCore
 import VestibuleCrypto
 public import VestibuleHTTP
@@ -24,8 +23,6 @@ public final class Application: Sendable {
     private let draining: Draining
     private let janitor: Janitor
     private let mail: MailQueue
-    /// The built-in Apple ID emulator, when it stands in for Apple (development mode only).
-    private let appleEmulator: AppleEmulator?
     private let logger: Logger
 
     private init(
@@ -36,7 +33,6 @@ public final class Application: Sendable {
         draining: Draining,
         janitor: Janitor,
         mail: MailQueue,
-        appleEmulator: AppleEmulator?,
         logger: Logger
     ) {
         self.configuration = configuration
@@ -46,7 +42,6 @@ public final class Application: Sendable {
         self.draining = draining
         self.janitor = janitor
         self.mail = mail
-        self.appleEmulator = appleEmulator
         self.logger = logger
     }
 
@@ -78,11 +73,7 @@ public final class Application: Sendable {
                 key: try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/one-time-codes/v1"),
                 clock: clock
             )
-            let (apple, appleEmulator) = try makeApple(
-                configuration: configuration, store: store, secretBox: secretBox,
-                emulatorSecret: try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/apple-emulator/v1"),
-                clock: clock, logger: logger
-            )
+            let apple = try makeApple(configuration: configuration, store: store, secretBox: secretBox, clock: clock)
             let passkeys = PasskeyCeremonies(policy: makePasskeyPolicy(configuration), store: store, clock: clock)
             let (mail, outbox) = try makeMail(configuration: configuration, logger: logger.child("mail"))
             let guests = Guests(store: store, clock: clock)
@@ -161,7 +152,6 @@ public final class Application: Sendable {
                     logger: logger
                 ),
                 mail: mail,
-                appleEmulator: appleEmulator,
                 logger: logger
             )
         } catch {
@@ -182,16 +172,10 @@ public final class Application: Sendable {
                 ["mail": configuration.smtpURL == nil ? "\(configuration.origin)/dev/outbox" : "SMTP"]
             )
         }
-        if let emulator = appleEmulator {
-            logger.notice(
-                "Sign in with Apple uses the built-in Apple ID emulator: no Apple credentials are configured",
-                ["emulator": emulator.issuer, "help": "vestibule serve --help, apple-team-id and the other apple- settings"]
-            )
+        if configuration.usesAppleEmulator, let issuer = configuration.appleIssuer {
+            logger.notice("Sign in with Apple uses the Apple ID emulator, not Apple", ["issuer": issuer])
         }
     }
-
-    /// The built-in Apple ID emulator's origin when it stands in for Apple (development mode), else `nil`.
-    public var appleEmulatorOrigin: String? { appleEmulator?.issuer }
 
     /// The port actually bound (useful when the configuration asked for 0).
     public var port: Int { server.port }
@@ -203,7 +187,6 @@ public final class Application: Sendable {
         janitor.stop()
         mail.drain()
         server.shutdown(gracePeriod: gracePeriod)
-        appleEmulator?.shutdown()
         store.close()
         logger.notice("Vestibule stopped")
     }

@@ -37,14 +37,10 @@ public struct AppleCredentials: Sendable {
 
     /// Reads the `.p8` file Apple gives out: PEM-armoured PKCS #8.
     public static func privateKey(pem: String) throws(AppleError) -> SigningKey {
-        let body = pem.split(whereSeparator: \.isNewline)
-            .filter { !$0.hasPrefix("-----") }
-            .joined()
-        guard let der = Data(base64Encoded: body) else {
-            throw AppleError(.misconfigured, "the .p8 key is not PEM (base64 between BEGIN/END PRIVATE KEY lines)")
-        }
         do {
-            return try SigningKey(pkcs8DER: Array(der))
+            return try SigningKey(pkcs8PEM: pem)
+        } catch where error.code == .invalidEncoding {
+            throw AppleError(.misconfigured, "the .p8 key is not PEM (base64 between BEGIN/END PRIVATE KEY lines)")
         } catch {
             throw AppleError(.misconfigured, "the .p8 key is not a PKCS #8 private key")
         }

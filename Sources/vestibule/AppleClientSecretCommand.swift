@@ -1,6 +1,7 @@
 import Foundation
 import VestibuleApp
 import VestibuleApple
+import VestibuleCommandLine
 import VestibuleCrypto
 
 /// `vestibule apple client-secret`: mints the ES256 client secret Apple's token and revocation endpoints want,

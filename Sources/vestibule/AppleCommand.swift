@@ -1,3 +1,5 @@
+import VestibuleCommandLine
+
 /// `vestibule apple client-secret | verify`: Sign in with Apple chores for operators, without a running server.
 enum AppleCommand {
     static let help = """

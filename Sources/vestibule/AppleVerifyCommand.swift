@@ -1,5 +1,6 @@
 import Foundation
 import VestibuleApple
+import VestibuleCommandLine
 import VestibuleCrypto
 import VestibuleJSON
 

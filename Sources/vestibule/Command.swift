@@ -2,6 +2,7 @@
 import Foundation
 import VestibuleApp
 import VestibuleAppleButton
+import VestibuleCommandLine
 import VestibuleLogging
 
 /// The `vestibule` command line: `serve`, `migrate`, `rotate-signing-key`, `copy-data`, `button`, `apple`,
@@ -53,8 +54,6 @@ struct Command {
             return ButtonCommand(arguments: rest).run()
         case "apple":
             return reportingFailures { try AppleCommand.run(rest, environment: ProcessInfo.processInfo.environment) }
-        case "emulator":
-            return reportingFailures { try EmulatorCommand.run(rest) }
         default:
             printError("Unknown command \"\(subcommand)\".\n\n\(Help.overview)")
             return 64  // EX_USAGE

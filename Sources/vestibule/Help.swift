@@ -17,8 +17,6 @@ enum Help {
                                                   Print a client secret for Apple's token endpoint, from your settings.
           vestibule apple verify --keys FILE --audience AUD TOKEN
                                                   Verify an identity token or notification offline; print its claims.
-          vestibule emulator notify TYPE --sub SUB
-                                                  Have the built-in Apple ID emulator send Vestibule a notification.
           vestibule help [command]                Show help for a command.
           vestibule --version                     Show the version.
 
@@ -80,8 +78,6 @@ enum Help {
             return ButtonCommand.help
         case "apple":
             return AppleCommand.help
-        case "emulator":
-            return EmulatorCommand.help
         default:
             return nil
         }

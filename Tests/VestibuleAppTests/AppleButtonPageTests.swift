@@ -21,7 +21,7 @@ import VestibuleTesting
             $0.appleButtonCornerRadius = 8
         }
         defer { app.application.shutdown() }
-        #expect(app.application.appleEmulatorOrigin == nil, "Apple's servers, no emulator")
+        #expect(app.appleEmulatorOrigin == nil, "Apple's servers, no emulator")
 
         let signIn = try app.respond("/sign-in")
         #expect(signIn.text.contains(#"<button class="apple-button apple-button-320x44-r8" type="submit">"#))
@@ -95,7 +95,7 @@ import VestibuleTesting
         #expect(apple.lowerBound < passkey.lowerBound, "Apple comes before the passkey")
         #expect(page.contains(#"<button class="button button-apple" type="submit">Sign in with Apple</button>"#))
 
-        let withoutApple = try TestApplication { $0.appleEmulatorEnabled = false }
+        let withoutApple = try TestApplication(appleEmulator: false)
         defer { withoutApple.application.shutdown() }
         #expect(try !withoutApple.respond("/sign-up").text.contains("apple-start"))
     }

@@ -5,14 +5,13 @@ import VestibuleHTTPClient
 import VestibuleJSON
 import VestibuleTesting
 
-/// `vestibule apple client-secret`, `vestibule apple verify` and `vestibule emulator notify`, run as the
-/// operator runs them.
+/// `vestibule apple client-secret` and `vestibule apple verify`, run as the operator runs them.
 @Suite struct AppleCommandTests {
     // MARK: client-secret
 
     @Test func clientSecretIsAnES256JWTForTheConfiguredTeamAndKey() throws {
         let key = try SigningKey.generate(.es256)
-        let keyFile = try temporaryFile("key.p8", Self.pem(key))
+        let keyFile = try temporaryFile("key.p8", key.pkcs8PEM())
         let before = Date()
         let result = try VestibuleExecutable.run(
             ["apple", "client-secret", "--client-id", "com.example.app", "--lifetime", "3600"] + Self.settings(keyFile)
@@ -38,7 +37,7 @@ import VestibuleTesting
         let result = try VestibuleExecutable.run(
             ["apple", "client-secret", "--apple-team-id", "ABCDE12345", "--apple-key-id", "KEYID12345",
              "--apple-services-id", "com.example.web"],
-            environment: ["VESTIBULE_APPLE_PRIVATE_KEY": Self.pem(key)]
+            environment: ["VESTIBULE_APPLE_PRIVATE_KEY": key.pkcs8PEM()]
         )
         #expect(result.status == 0, "\(result.output)")
         let secret = try #require(result.output.split(separator: "\n").last.map(String.init))
@@ -49,7 +48,7 @@ import VestibuleTesting
     }
 
     @Test func clientSecretRefusesALifetimeBeyondSixMonths() throws {
-        let keyFile = try temporaryFile("key.p8", Self.pem(try SigningKey.generate(.es256)))
+        let keyFile = try temporaryFile("key.p8", SigningKey.generate(.es256).pkcs8PEM())
         let result = try VestibuleExecutable.run(
             ["apple", "client-secret", "--lifetime", "15777001"] + Self.settings(keyFile)
         )
@@ -129,39 +128,6 @@ import VestibuleTesting
         #expect(result.output.contains("The key set /nonexistent/keys.json cannot be read"))
     }
 
-    // MARK: emulator notify
-
-    @Test func emulatorNotifyDeliversAndReportsVestibulesAnswer() throws {
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("vestibule-cli-\(UUID().uuidString)").path
-        // A known port, not 0: the emulator delivers to the public URL, which is built from the configured port.
-        let server = try ServerProcess(
-            arguments: ["serve", "--development", "--port", String(try FreePort.find()), "--apple-emulator-port", "0", "--data-dir", dataDirectory]
-        )
-        defer { server.stop() }
-        let emulator = try #require(Self.emulatorOrigin(in: server.log), "\(server.log)")
-
-        // The emulator signs only for a sub it has signed in; Vestibule has never seen this one.
-        let authorization = try HTTPClient(userAgent: "test").postJSON(
-            emulator + "/emulator/native-authorization",
-            body: Array(#"{"clientID":"dev.vestibule.app","appleID":"cli@example.com"}"#.utf8)
-        )
-        let sub = try #require(JSONValue(parsing: authorization.body)?["user"]?.stringValue, "\(authorization.text)")
-
-        let delivered = try VestibuleExecutable.run(["emulator", "notify", "email-disabled", "--sub", sub, "--emulator", emulator])
-        #expect(delivered.status == 0, "\(delivered.output)")
-        #expect(delivered.output.contains("Vestibule answered 200 to email-disabled; jti "))
-
-        let unknown = try VestibuleExecutable.run(["emulator", "notify", "email-disabled", "--sub", "000000.unknown.0000", "--emulator", emulator])
-        #expect(unknown.status == 1)
-        #expect(unknown.output.contains("The emulator did not deliver the notification (404)"))
-    }
-
-    @Test func emulatorNotifyRefusesAnUnknownType() throws {
-        let result = try VestibuleExecutable.run(["emulator", "notify", "email-lost", "--sub", "x"])
-        #expect(result.status == 78)
-        #expect(result.output.contains("email-disabled, email-enabled, consent-revoked, account-delete"))
-    }
-
     // MARK: Helpers
 
     private static func settings(_ keyFile: String) -> [String] {
@@ -169,18 +135,6 @@ import VestibuleTesting
          "--apple-private-key-file", keyFile]
     }
 
-    /// The key as Apple hands it out: a `.p8` file, PEM-armoured PKCS #8.
-    private static func pem(_ key: SigningKey) throws -> String {
-        let body = Data(try key.pkcs8DER()).base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
-        return "-----BEGIN PRIVATE KEY-----\n\(body)\n-----END PRIVATE KEY-----\n"
-    }
-
-    /// `emulator=<origin>` from the line `serve` logs when the emulator stands in for Apple.
-    private static func emulatorOrigin(in log: String) -> String? {
-        let line = log.split(separator: "\n").first { $0.contains("Sign in with Apple uses the built-in Apple ID emulator") }
-        guard let field = line?.split(separator: " ").first(where: { $0.hasPrefix("emulator=") }) else { return nil }
-        return String(field.dropFirst("emulator=".count)).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-    }
 }
 
 private func temporaryFile(_ name: String, _ contents: String) throws -> String {

@@ -165,7 +165,7 @@ import VestibuleJSON
         let nonce = try #require(JSONValue(parsing: try app.respond(
             "/api/v1/apple/nonce", method: .post, headers: ["Content-Type": "application/json"], body: "{}"
         ).body)?["nonce"]?.stringValue)
-        let emulator = try #require(app.application.appleEmulatorOrigin)
+        let emulator = try #require(app.appleEmulatorOrigin)
         let hashed = Hex.encode(SHA2.sha256(nonce))
         let authorization = try HTTPClient(userAgent: "test").postJSON(
             emulator + "/emulator/native-authorization",

@@ -82,7 +82,7 @@ import VestibuleJSON
     private func authorize(
         _ app: TestApplication, appleID: String, nonce: String, clientID: String = "dev.vestibule.app"
     ) throws -> JSONValue {
-        let emulator = try #require(app.application.appleEmulatorOrigin)
+        let emulator = try #require(app.appleEmulatorOrigin)
         let response = try HTTPClient(userAgent: "test").postJSON(
             emulator + "/emulator/native-authorization",
             body: Array(#"{"clientID":"\#(clientID)","appleID":"\#(appleID)","nonce":"\#(nonce)","firstName":"Ada"}"#.utf8)

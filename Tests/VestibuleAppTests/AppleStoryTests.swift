@@ -125,7 +125,7 @@ struct AppleStoryTests {
 
     /// Asks the emulator to send Apple's server-to-server notification; returns the status Vestibule gave it.
     private func notify(_ app: TestApplication, type: String, subject: String) throws -> Int {
-        let emulator = try #require(app.application.appleEmulatorOrigin)
+        let emulator = try #require(app.appleEmulatorOrigin)
         let response = try HTTPClient(userAgent: "test").postJSON(
             emulator + "/emulator/notify",
             body: Array(#"{"type":"\#(type)","sub":"\#(subject)","clientID":"dev.vestibule.web"}"#.utf8)

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import VestibuleApp
+import VestibuleCrypto
 import VestibuleHTTP
 import VestibuleLogging
 import VestibuleTesting
 
-/// Development conveniences (every email readable at `/dev/outbox`, the built-in Apple ID emulator) exist only in
+/// Development conveniences (every email readable at `/dev/outbox`, trusting the Apple ID emulator) exist only in
 /// an explicit development mode, which runs only on this machine; without it, Vestibule needs a mail server
 /// (issue #13, finding 1: a production server without SMTP served every reset code to anyone).
 @Suite struct DevelopmentModeTests {
@@ -36,18 +37,31 @@ import VestibuleTesting
         }
     }
 
-    @Test func withoutDevelopmentModeThereIsNoOutboxPageAndNoAppleIDEmulator() throws {
+    @Test func withoutDevelopmentModeThereIsNoOutboxPage() throws {
         let (application, scratch) = try build(["--public-url", "https://id.example.com", "--smtp-url", "smtp://127.0.0.1:2525"])
         defer { application.shutdown(); withExtendedLifetime(scratch) {} }
-        #expect(application.appleEmulatorOrigin == nil)
         let outbox = try application.handler(try Request(method: .get, target: "/dev/outbox", headers: HTTPHeaders(), body: []))
         #expect(outbox.status == .notFound)
     }
 
-    @Test func developmentModeServesTheOutboxAndTheEmulatorOnThisMachine() throws {
-        let (application, scratch) = try build(["--development", "--apple-emulator-port", "0"])
+    /// Only development mode trusts an Apple issuer other than Apple's: the Apple ID emulator signs anyone in.
+    @Test func aProductionStartRefusesAnAppleIssuerOtherThanApple() throws {
+        let keyFile = try ScratchDirectory(prefix: "vestibule-mode")
+        try SigningKey.generate(.es256).pkcs8PEM().write(toFile: keyFile.path + "/key.p8", atomically: true, encoding: .utf8)
+        let apple = [
+            "--apple-team-id", "EMULATOR01", "--apple-key-id", "EMULATORK1", "--apple-services-id", "dev.vestibule.web",
+            "--apple-private-key-file", keyFile.path + "/key.p8", "--apple-issuer", "http://127.0.0.1:8081",
+        ]
+        let production = ["--public-url", "https://id.example.com", "--smtp-url", "smtp://127.0.0.1:2525"]
+        let refusal = try #require(startupRefusal(production + apple), "started trusting the emulator in production")
+        #expect(refusal.contains("apple-issuer"), "\(refusal)")
+        #expect(startupRefusal(production + apple.dropLast(2)) == nil, "Apple's own issuer is refused")
+        #expect(startupRefusal(["--development"] + apple) == nil, "development mode refuses the emulator")
+    }
+
+    @Test func developmentModeServesTheOutboxOnThisMachine() throws {
+        let (application, scratch) = try build(["--development"])
         defer { application.shutdown(); withExtendedLifetime(scratch) {} }
-        #expect(application.appleEmulatorOrigin != nil)
         let outbox = try application.handler(try Request(method: .get, target: "/dev/outbox", headers: HTTPHeaders(), body: []))
         #expect(outbox.status == .ok)
     }
@@ -77,7 +91,7 @@ import VestibuleTesting
             ["--host", "192.168.1.20"],
         ]
         for arguments in cases {
-            let refusal = try #require(startupRefusal(["--development", "--apple-emulator-port", "0"] + arguments), "\(arguments)")
+            let refusal = try #require(startupRefusal(["--development"] + arguments), "\(arguments)")
             #expect(refusal.contains("Development mode"), "\(arguments): \(refusal)")
         }
     }

@@ -13,7 +13,7 @@ extension FormClient {
         try get("/sign-in")
         let start = try post("/apple/start", [:])
         let authorize = try #require(start.headers["Location"].flatMap { URLComponents(string: $0) })
-        let emulator = try #require(app.application.appleEmulatorOrigin)
+        let emulator = try #require(app.appleEmulatorOrigin)
         var consent = (authorize.queryItems ?? []).map { ($0.name, $0.value ?? "") }
         consent += [
             ("apple_id", appleID), ("first_name", "Grace"), ("last_name", "Hopper"), ("email_choice", "share"),

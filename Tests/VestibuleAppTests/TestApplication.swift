@@ -1,6 +1,8 @@
 import Foundation
 import VestibuleApp
+import VestibuleAppleEmulator
 import VestibuleCore
+import VestibuleCrypto
 import VestibuleHTTP
 import VestibuleLogging
 import VestibuleSQL
@@ -13,14 +15,21 @@ struct TestApplication {
     let logs = LogCapture()
     /// Removed once the last copy of this test application goes, after the test has shut it down.
     private let scratch: ScratchDirectory
+    /// The Apple ID emulator this Vestibule signs in with Apple against, as `make run` starts one beside it.
+    private let emulator: EmulatorOwner?
+    /// The emulator's origin, when there is one.
+    var appleEmulatorOrigin: String? { emulator?.emulator.issuer }
     /// Inside the scratch directory, made by the application itself as `vestibule serve` makes it (mode 0700).
     var dataDirectory: String { Self.dataDirectory(in: scratch) }
 
     private static func dataDirectory(in scratch: ScratchDirectory) -> String { scratch.path + "/data" }
 
+    /// - Parameter appleEmulator: whether to start an Apple ID emulator and point Sign in with Apple at it (in
+    ///   development mode, when `configure` sets no Apple credentials of its own).
     init(
         environment: [String: String] = [:],
         clock: TestClock? = nil,
+        appleEmulator: Bool = true,
         configure: (inout Configuration) -> Void = { _ in }
     ) throws {
         scratch = try ScratchDirectory(prefix: "vestibule-app")
@@ -28,10 +37,11 @@ struct TestApplication {
         configuration.port = 0
         // Mail in the outbox the tests read, and the Apple ID emulator: development mode, on loopback.
         configuration.development = true
-        // Tests run side by side: each emulator takes a free port, never the default 8081.
-        configuration.appleEmulatorPort = 0
         configuration.dataDirectory = Self.dataDirectory(in: scratch)
         configure(&configuration)
+        // Only development mode trusts the emulator; a test of production mode signs in with Apple only if it says how.
+        let wantsEmulator = appleEmulator && configuration.development && configuration.appleTeamID == nil
+        emulator = wantsEmulator ? try EmulatorOwner(for: &configuration) : nil
         let now: @Sendable () -> Date
         if let clock { now = clock.now } else { now = { Date() } }
         application = try Application.build(
@@ -130,4 +140,28 @@ struct TestApplication {
 
 extension Response {
     var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// An Apple ID emulator on a free port, registered for one Vestibule's configuration and stopped with its owner.
+private final class EmulatorOwner: Sendable {
+    let emulator: AppleEmulator
+
+    /// Starts the emulator for the Vestibule `configuration` describes and points its Apple settings at it.
+    init(for configuration: inout Configuration) throws {
+        let team = DevelopmentTeam(privateKey: try SigningKey.generate(.es256), vestibuleOrigin: configuration.origin)
+        emulator = try AppleEmulator(
+            configuration: AppleEmulator.Configuration(clients: [try team.registeredClient()]),
+            logger: Logger(label: "apple-emulator", sink: .discard)
+        )
+        // Tests run side by side: each emulator takes a free port.
+        try emulator.start(host: "127.0.0.1", port: 0)
+        configuration.appleIssuer = emulator.issuer
+        configuration.appleTeamID = DevelopmentTeam.teamID
+        configuration.appleKeyID = DevelopmentTeam.keyID
+        configuration.appleServicesID = DevelopmentTeam.servicesID
+        configuration.appleBundleIDs = team.bundleIDs
+        configuration.applePrivateKey = try team.privateKey.pkcs8PEM()
+    }
+
+    deinit { emulator.shutdown() }
 }

@@ -4,13 +4,15 @@ import VestibuleCrypto
 import VestibuleLogging
 import VestibuleTesting
 
-/// The demo as `make run` starts it, on free ports: a real `vestibule serve` process in development mode (with its
-/// built-in Apple ID emulator on another origin, and the bookstore registered in its apps file) and the bookstore
+/// The demo as `make run` starts it, on free ports: a real `vestibule serve` process in development mode (signing
+/// in with Apple against a `vestibule-apple-emulator` process on another origin, and the bookstore registered in
+/// its apps file) and the bookstore
 /// beside it, built as `vestibule-bookstore` builds it, reaching Vestibule only over HTTP, with a fresh app key
 /// (Vestibule's apps file holds its SHA-256, as `make run`'s does). Both on `localhost`, so that passkeys (RP ID `localhost`) work in
 /// Chromium.
 final class DemoSite {
     let vestibule: ServerProcess
+    let appleEmulator: AppleEmulatorProcess
     let bookstore: Bookstore
     /// Vestibule's data folder lives in it, removed with the site.
     private let scratch: ScratchDirectory
@@ -32,12 +34,21 @@ final class DemoSite {
             {"apps": [{"id": "bookstore", "name": "Vestibule Books", "keySHA256": "\#(Hex.encode(SHA2.sha256(appKey)))",
                        "returnURLs": ["\#(bookstoreOrigin)/signed-in"]}]}
             """#.write(toFile: appsFile, atomically: true, encoding: .utf8)
-        vestibule = try ServerProcess(
-            arguments: [
-                "serve", "--development", "--port", String(vestibulePort), "--public-url", vestibuleOrigin,
-                "--data-dir", scratch.path + "/data", "--apps", appsFile, "--apple-emulator-port", "0", "--log-level", "warning",
-            ]
+        appleEmulator = try AppleEmulatorProcess(
+            vestibuleOrigin: vestibuleOrigin, dataDirectory: scratch.path + "/apple-emulator"
         )
+        do {
+            vestibule = try ServerProcess(
+                arguments: [
+                    "serve", "--development", "--port", String(vestibulePort), "--public-url", vestibuleOrigin,
+                    "--data-dir", scratch.path + "/data", "--apps", appsFile, "--log-level", "warning",
+                ],
+                environment: appleEmulator.vestibuleEnvironment
+            )
+        } catch {
+            appleEmulator.stop()
+            throw error
+        }
         var configuration = BookstoreConfiguration()
         configuration.port = bookstorePort
         configuration.vestibuleOrigin = vestibuleOrigin
@@ -49,6 +60,7 @@ final class DemoSite {
             try bookstore.start()
         } catch {
             vestibule.stop()
+            appleEmulator.stop()
             throw error
         }
     }
@@ -60,5 +72,6 @@ final class DemoSite {
     func stop() {
         bookstore.shutdown()
         vestibule.stop()
+        appleEmulator.stop()
     }
 }

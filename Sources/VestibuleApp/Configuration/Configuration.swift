@@ -1,4 +1,5 @@
 public import Foundation
+import VestibuleApple
 public import VestibuleCore
 public import VestibuleLogging
 
@@ -7,8 +8,8 @@ public import VestibuleLogging
 /// ``ConfigurationLoader`` applies them in order: defaults, then the file, then the environment, then flags.
 public struct Configuration: Sendable, Equatable {
     public var host = "127.0.0.1"
-    /// Development mode: mail goes to the outbox folder, readable by anyone at `/dev/outbox`, and the built-in
-    /// Apple ID emulator stands in for Apple. Only for this machine: ``Application/build`` refuses it with an
+    /// Development mode: mail goes to the outbox folder, readable by anyone at `/dev/outbox`, and Sign in with
+    /// Apple may trust an issuer other than Apple (``appleIssuer``, the Apple ID emulator). Only for this machine: ``Application/build`` refuses it with an
     /// https public URL, behind a TLS proxy, or on a host other machines can reach. `make run` turns it on.
     public var development = false
     public var port = 8080
@@ -57,8 +58,8 @@ public struct Configuration: Sendable, Equatable {
     public var passkeyExtraOrigins: [String] = []
     /// Require user verification (biometry or the device's screen lock) in every passkey ceremony.
     public var passkeyRequiresUserVerification = false
-    /// Sign in with Apple against Apple's servers: the Team ID, the Key ID and the `.p8` key of a Sign in
-    /// with Apple key, and the Services ID, all four or none. With none, the built-in emulator stands in.
+    /// Sign in with Apple: the Team ID, the Key ID and the `.p8` key of a Sign in with Apple key, and the
+    /// Services ID, all four or none. With none, Sign in with Apple is off.
     public var appleTeamID: String?
     public var appleKeyID: String?
     public var applePrivateKeyFile: String?
@@ -78,11 +79,9 @@ public struct Configuration: Sendable, Equatable {
     /// button of dark pages. Both set: a custom button drawn around them; neither: Apple's own button.
     public var appleButtonArtwork: String?
     public var appleButtonArtworkDark: String?
-    /// Where the built-in Apple ID emulator listens in ``development`` mode when no Apple credentials are set;
-    /// `nil` for the default (8081, or a free port when ``port`` is 0, as in tests).
-    public var appleEmulatorPort: Int?
-    /// `false` turns the emulator, and so Sign in with Apple without Apple credentials, off.
-    public var appleEmulatorEnabled = true
+    /// Whose tokens Sign in with Apple trusts and whose endpoints it calls: Apple's (`nil`), or in
+    /// ``development`` mode the Apple ID emulator's origin (`vestibule-apple-emulator`).
+    public var appleIssuer: String?
     /// Argon2id cost; the defaults are OWASP's (m = 19 MiB, t = 2, p = 1).
     public var passwordHashMemoryKiB = 19_456
     public var passwordHashIterations = 2
@@ -132,11 +131,11 @@ public struct Configuration: Sendable, Equatable {
         passkeyRPID ?? publicURL?.host() ?? "localhost"
     }
 
-    /// The emulator's port in effect.
-    public var effectiveAppleEmulatorPort: Int { appleEmulatorPort ?? (port == 0 ? 0 : 8081) }
+    /// Whether Sign in with Apple is set up: with Apple's servers, or with the emulator in development.
+    public var usesApple: Bool { appleTeamID != nil }
 
-    /// Whether Apple's real servers are configured (otherwise the emulator, if any, stands in).
-    public var usesAppleServers: Bool { appleTeamID != nil }
+    /// Whether Sign in with Apple trusts an issuer other than Apple: the emulator, for development only.
+    public var usesAppleEmulator: Bool { appleIssuer.map { $0 != AppleEndpoints.apple.issuer } ?? false }
 
     /// Whether browsers reach Vestibule over HTTPS.
     public var isSecure: Bool { behindTLSProxy || publicURL?.scheme == "https" }

@@ -159,7 +159,7 @@ public struct ConfigurationLoader: Sendable {
         if apple.contains(where: { $0 != nil }) || hasKey, apple.contains(where: { $0 == nil }) || !hasKey {
             throw ConfigurationError(
                 "Sign in with Apple needs apple-team-id, apple-key-id, apple-services-id and the key "
-                    + "(apple-private-key-file or \(Self.applePrivateKeyVariable)) together; set all of them, or none for the emulator."
+                    + "(apple-private-key-file or \(Self.applePrivateKeyVariable)) together; set all of them, or none to leave Sign in with Apple off."
             )
         }
         let host = configuration.publicURL?.host()?.lowercased() ?? "localhost"

@@ -40,7 +40,7 @@ struct Setting: Sendable {
 
 extension Setting {
     static let all: [Setting] = [
-        Setting(key: "development", placeholder: "BOOL", summary: "Development mode, for this machine only (make run turns it on): emails are kept in the data folder and shown to anyone at /dev/outbox, and a built-in Apple ID emulator stands in for Apple. Refused with an https public-url, behind-tls-proxy or a host other than loopback (default false: production, which needs smtp-url).") {
+        Setting(key: "development", placeholder: "BOOL", summary: "Development mode, for this machine only (make run turns it on): emails are kept in the data folder and shown to anyone at /dev/outbox, and Sign in with Apple may use the Apple ID emulator (apple-issuer). Refused with an https public-url, behind-tls-proxy or a host other than loopback (default false: production, which needs smtp-url).") {
             $0.development = try boolean($1, named: "development")
         },
         Setting(key: "host", placeholder: "ADDRESS", summary: "Address to listen on (default 127.0.0.1; 0.0.0.0 for every interface).") {
@@ -136,7 +136,7 @@ extension Setting {
         Setting(key: "appleAppLinks", placeholder: "BOOL", summary: "true to let those apps open this site's links too (applinks) (default false).") {
             $0.appleAppLinks = try boolean($1, named: "apple-app-links")
         },
-        Setting(key: "appleTeamId", placeholder: "ID", summary: "Sign in with Apple: your 10-character Team ID (with apple-key-id, apple-private-key-file and apple-services-id; without them the built-in emulator stands in).") {
+        Setting(key: "appleTeamId", placeholder: "ID", summary: "Sign in with Apple: your 10-character Team ID (with apple-key-id, apple-private-key-file and apple-services-id; without them Sign in with Apple is off; make run sets them for the Apple ID emulator).") {
             $0.appleTeamID = try appleIdentifier($1, named: "apple-team-id")
         },
         Setting(key: "appleKeyId", placeholder: "ID", summary: "Sign in with Apple: the 10-character Key ID of your Sign in with Apple key.") {
@@ -181,12 +181,11 @@ extension Setting {
         Setting(key: "appleButtonArtworkDark", placeholder: "FILE", summary: "Apple's logo artwork (SVG) for the white button of dark pages.") {
             $0.appleButtonArtworkDark = $1
         },
-        Setting(key: "appleEmulatorPort", placeholder: "PORT", summary: "Port of the built-in Apple ID emulator, used in development mode when no Apple credentials are set (default 8081, or a free one when --port is 0; 0 picks a free one; off turns Sign in with Apple off).") {
-            if $1 == "off" {
-                $0.appleEmulatorEnabled = false
-            } else {
-                $0.appleEmulatorPort = try integer($1, named: "apple-emulator-port", in: 0...65535)
+        Setting(key: "appleIssuer", placeholder: "URL", summary: "Development only: the Apple ID emulator's origin (vestibule-apple-emulator prints it), trusted and called instead of Apple's servers (default https://appleid.apple.com).") {
+            guard let url = URL(string: $1), ["http", "https"].contains(url.scheme ?? ""), url.host() != nil, url.path.isEmpty else {
+                throw ConfigurationError("apple-issuer must be an origin like http://127.0.0.1:8081; got \"\($1)\".")
             }
+            $0.appleIssuer = $1
         },
         Setting(key: "passkeyRpId", placeholder: "DOMAIN", summary: "Passkey relying party ID: the public URL's host or a domain it belongs to, e.g. example.com (default: the public URL's host).") {
             let domain = $1.lowercased()

@@ -1,19 +1,20 @@
 import Foundation
+import VestibuleAppleEmulator
+import VestibuleCommandLine
 import VestibuleHTTPClient
 import VestibuleJSON
 
-/// `vestibule emulator notify`: what a person does in their Apple ID settings, played on the built-in emulator,
-/// which signs the notification and delivers it to Vestibule as Apple would.
-enum EmulatorCommand {
+/// `vestibule-apple-emulator notify`: what a person does in their Apple ID settings, played on a running
+/// emulator, which signs the notification and delivers it to Vestibule as Apple would.
+enum NotifyCommand {
     static let types = ["email-disabled", "email-enabled", "consent-revoked", "account-delete"]
-    static let defaultClientID = "dev.vestibule.web"
+    static let defaultClientID = DevelopmentTeam.servicesID
     static let defaultEmulator = "http://127.0.0.1:8081"
 
     static let help = """
-        Usage: vestibule emulator notify TYPE --sub SUB [--client-id ID] [--emulator URL]
+        Usage: vestibule-apple-emulator notify TYPE --sub SUB [--client-id ID] [--emulator URL]
 
-        Asks the built-in Apple ID emulator of a running `vestibule serve` (one without Apple credentials)
-        to sign a server-to-server notification and deliver it to Vestibule's /apple/notifications, as
+        Asks a running `vestibule-apple-emulator serve` to sign a server-to-server notification and deliver it to Vestibule's /apple/notifications, as
         Apple does when a person changes their Apple ID settings. Prints the status Vestibule answered and
         the notification's jti. Development and tests only: Apple's servers cannot be asked this.
 
@@ -21,18 +22,14 @@ enum EmulatorCommand {
           --sub SUB        The person's Apple sub: one the emulator has signed in (the `user` of a native
                            authorization, or an Apple identity in Vestibule).
           --client-id ID   The notification's aud; default \(defaultClientID), the emulator's Services ID.
-          --emulator URL   The emulator's origin; default \(defaultEmulator). `serve` logs it at start-up
-                           ("Sign in with Apple uses the built-in Apple ID emulator", emulator=…).
+          --emulator URL   The emulator's origin; default \(defaultEmulator). `serve` prints it at start-up.
 
         Exit status: 0 Vestibule answered 2xx; 1 it answered otherwise, or the emulator refused or could not
         be reached; 78 usage errors.
         """
 
     static func run(_ arguments: [String]) throws {
-        guard arguments.first == "notify" else {
-            throw CommandFailure.usage("emulator takes one command, notify. Run `vestibule emulator --help`.")
-        }
-        let options = try CommandLineOptions(Array(arguments.dropFirst()), valued: ["--sub", "--client-id", "--emulator"])
+        let options = try CommandLineOptions(arguments, valued: ["--sub", "--client-id", "--emulator"])
         guard options.rest.count == 1, let type = options.rest.first, types.contains(type) else {
             throw CommandFailure.usage("notify takes one TYPE, one of \(types.joined(separator: ", ")); got \(options.rest).")
         }
@@ -50,11 +47,11 @@ enum EmulatorCommand {
         let response: HTTPClientResponse
         do {
             // The emulator answers once Vestibule has, so allow for both.
-            response = try HTTPClient(userAgent: "vestibule/\(Command.version) emulator-notify", timeout: .seconds(30))
+            response = try HTTPClient(userAgent: "vestibule-apple-emulator/\(EmulatorCommand.version) notify", timeout: .seconds(30))
                 .postJSON(emulator.trimmingSuffix("/") + "/emulator/notify", body: request.serialized)
         } catch {
             throw CommandFailure.refused(
-                "The emulator at \(emulator) cannot be reached (\(error.message)). Is `vestibule serve` running without Apple credentials?"
+                "The emulator at \(emulator) cannot be reached (\(error.message)). Is `vestibule-apple-emulator serve` running?"
             )
         }
         try report(response, type: type)
@@ -75,8 +72,3 @@ enum EmulatorCommand {
     }
 }
 
-extension String {
-    fileprivate func trimmingSuffix(_ suffix: String) -> String {
-        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
-    }
-}

@@ -2,12 +2,12 @@
 ///
 /// What is not one of them stays in ``rest``, in order, for the command to judge: `apple verify` takes its
 /// token from there, `apple client-secret` hands it to the configuration loader as settings.
-struct CommandLineOptions {
-    private(set) var values: [String: [String]] = [:]
-    private(set) var switches: Set<String> = []
-    private(set) var rest: [String] = []
+public struct CommandLineOptions {
+    public private(set) var values: [String: [String]] = [:]
+    public private(set) var switches: Set<String> = []
+    public private(set) var rest: [String] = []
 
-    init(_ arguments: [String], valued: Set<String>, switches known: Set<String> = []) throws(CommandFailure) {
+    public init(_ arguments: [String], valued: Set<String>, switches known: Set<String> = []) throws(CommandFailure) {
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             if known.contains(argument) {
@@ -27,7 +27,7 @@ struct CommandLineOptions {
     }
 
     /// The value of an option that may be given once.
-    func value(_ name: String) throws(CommandFailure) -> String? {
+    public func value(_ name: String) throws(CommandFailure) -> String? {
         let given = values[name] ?? []
         guard given.count <= 1 else { throw .usage("\(name) may be given only once.") }
         return given.first
