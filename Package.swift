@@ -3,7 +3,8 @@
 //
 //   C libraries        CMicroHTTPD  CSQLite  COpenSSL  CSodium  CPostgres
 //   foundations        VestibuleLogging   VestibuleJSON   VestibuleCrypto (OpenSSL, libsodium)
-//   transport          VestibuleHTTP (libmicrohttpd)   VestibuleHTTPClient (libcurl, outbound HTTP/1.1)
+//   HTTP values        VestibuleHTTP (methods, headers, requests, responses, forms, routing; no C)
+//   transport          VestibuleHTTPServer (libmicrohttpd)   VestibuleHTTPClient (libcurl, outbound HTTP/1.1)
 //   domain             VestibuleCore (accounts, identities, sessions, the Store interface; no C, no HTTP)
 //   storage            VestibuleSQL (every Store operation once, against SQLConnection; no C)
 //   storage backends   VestibuleSQLite   VestibulePostgres (C driver, dialect, migrations, error mapping)
@@ -46,7 +47,14 @@ let package = Package(
         .target(name: "VestibuleLogging", swiftSettings: swiftSettings),
         .target(name: "VestibuleJSON", swiftSettings: swiftSettings),
         .target(name: "VestibuleCrypto", dependencies: ["COpenSSL", "CSodium", "VestibuleJSON"], swiftSettings: swiftSettings),
-        .target(name: "VestibuleHTTP", dependencies: ["CMicroHTTPD", "VestibuleLogging"], swiftSettings: swiftSettings),
+        // HTTP messages and routing as values: no C, no sockets; both the server and the client build on it.
+        .target(name: "VestibuleHTTP", dependencies: ["VestibuleLogging"], swiftSettings: swiftSettings),
+        // The HTTP/1.1 server on libmicrohttpd: sockets, worker threads, limits, access log, graceful shutdown.
+        .target(
+            name: "VestibuleHTTPServer",
+            dependencies: ["CMicroHTTPD", "VestibuleHTTP", "VestibuleLogging"],
+            swiftSettings: swiftSettings
+        ),
         .target(name: "VestibuleCore", dependencies: ["VestibuleCrypto", "VestibuleJSON"], swiftSettings: swiftSettings),
         .target(name: "VestibuleMail", dependencies: ["CCurl", "VestibuleLogging"], swiftSettings: swiftSettings),
         // Outbound HTTP/1.1 through libcurl: Apple's token, keys and revocation endpoints, notification delivery.
@@ -97,14 +105,17 @@ let package = Package(
         // (its pages are built with VestibuleWeb's escaping HTML type).
         .target(
             name: "VestibuleAppleEmulator",
-            dependencies: ["VestibuleHTTP", "VestibuleHTTPClient", "VestibuleCrypto", "VestibuleWeb", "VestibuleLogging"],
+            dependencies: [
+                "VestibuleHTTP", "VestibuleHTTPServer", "VestibuleHTTPClient", "VestibuleCrypto", "VestibuleWeb",
+                "VestibuleLogging",
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "VestibuleApp",
             dependencies: [
-                "VestibuleWeb", "VestibulePasskeys", "VestibuleApple", "VestibuleAppleEmulator", "VestibuleHTTPClient",
-                "VestibuleSQLite", "VestibulePostgres", "VestibuleLogging",
+                "VestibuleWeb", "VestibulePasskeys", "VestibuleApple", "VestibuleAppleEmulator", "VestibuleHTTPServer",
+                "VestibuleHTTPClient", "VestibuleSQLite", "VestibulePostgres", "VestibuleLogging",
             ],
             swiftSettings: swiftSettings
         ),
@@ -113,20 +124,25 @@ let package = Package(
         .target(name: "VestibuleTesting", dependencies: ["VestibuleWebDriver"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "vestibule",
-            dependencies: ["VestibuleApp", "VestibuleApple", "VestibuleCrypto", "VestibuleJSON", "VestibuleHTTP", "VestibuleHTTPClient"],
+            dependencies: [
+                "VestibuleApp", "VestibuleApple", "VestibuleCrypto", "VestibuleJSON", "VestibuleHTTPServer", "VestibuleHTTPClient",
+            ],
             swiftSettings: swiftSettings
         ),
         // The demo bookstore: an app on its own origin that uses Vestibule only through the HTTP integration API
         // (guests, documents, hand-off, session), never its modules; its pages are built like Vestibule's.
         .target(
             name: "VestibuleBookstore",
-            dependencies: ["VestibuleHTML", "VestibuleHTTP", "VestibuleHTTPClient", "VestibuleCrypto", "VestibuleLogging"],
+            dependencies: [
+                "VestibuleHTML", "VestibuleHTTP", "VestibuleHTTPServer", "VestibuleHTTPClient", "VestibuleCrypto",
+                "VestibuleLogging",
+            ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "vestibule-bookstore",
-            dependencies: ["VestibuleBookstore", "VestibuleHTTP", "VestibuleLogging"],
+            dependencies: ["VestibuleBookstore", "VestibuleHTTPServer", "VestibuleLogging"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -148,7 +164,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VestibuleHTTPTests",
-            dependencies: ["VestibuleHTTP", "VestibuleLogging", "VestibuleTesting"],
+            dependencies: ["VestibuleHTTP", "VestibuleHTTPServer", "VestibuleLogging", "VestibuleTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -165,25 +181,30 @@ let package = Package(
         ),
         .testTarget(
             name: "VestibuleHTTPClientTests",
-            dependencies: ["VestibuleHTTPClient", "VestibuleHTTP", "VestibuleLogging", "VestibuleTesting"],
+            dependencies: ["VestibuleHTTPClient", "VestibuleHTTP", "VestibuleHTTPServer", "VestibuleLogging", "VestibuleTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "VestibuleAppleEmulatorTests",
             dependencies: [
-                "VestibuleAppleEmulator", "VestibuleHTTPClient", "VestibuleHTTP", "VestibuleCrypto", "VestibuleJSON",
-                "VestibuleLogging", "VestibuleTesting", "VestibuleWebDriver",
+                "VestibuleAppleEmulator", "VestibuleHTTPClient", "VestibuleHTTP", "VestibuleHTTPServer", "VestibuleCrypto",
+                "VestibuleJSON", "VestibuleLogging", "VestibuleTesting", "VestibuleWebDriver",
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "VestibuleWebDriverTests",
-            dependencies: ["VestibuleWebDriver", "VestibuleJSON", "VestibuleHTTP", "VestibuleLogging", "VestibuleTesting"],
+            dependencies: [
+                "VestibuleWebDriver", "VestibuleJSON", "VestibuleHTTP", "VestibuleHTTPServer", "VestibuleLogging", "VestibuleTesting",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "VestibuleAuditTests",
-            dependencies: ["VestibuleAudit", "VestibuleWebDriver", "VestibuleHTTP", "VestibuleLogging", "VestibuleTesting"],
+            dependencies: [
+                "VestibuleAudit", "VestibuleWebDriver", "VestibuleHTTP", "VestibuleHTTPServer", "VestibuleLogging",
+                "VestibuleTesting",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -195,7 +216,7 @@ let package = Package(
             name: "VestibuleAppleTests",
             dependencies: [
                 "VestibuleApple", "VestibuleAppleEmulator", "VestibuleCore", "VestibuleCrypto", "VestibuleHTTP",
-                "VestibuleHTTPClient", "VestibuleJSON", "VestibuleLogging", "VestibuleSQLite",
+                "VestibuleHTTPServer", "VestibuleHTTPClient", "VestibuleJSON", "VestibuleLogging", "VestibuleSQLite",
             ],
             swiftSettings: swiftSettings
         ),
@@ -207,7 +228,10 @@ let package = Package(
         ),
         .testTarget(
             name: "VestibuleAppTests",
-            dependencies: ["VestibuleApp", "VestibuleAudit", "VestibuleCrypto", "VestibuleJSON", "VestibuleTesting", "VestibuleWebDriver", "VestibuleHTTPClient", "VestibuleSQL", "vestibule"],
+            dependencies: [
+                "VestibuleApp", "VestibuleAudit", "VestibuleCrypto", "VestibuleJSON", "VestibuleTesting", "VestibuleWebDriver",
+                "VestibuleHTTPServer", "VestibuleHTTPClient", "VestibuleSQL", "vestibule",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -4,6 +4,7 @@ import VestibuleAppleEmulator
 import VestibuleCore
 import VestibuleCrypto
 import VestibuleHTTP
+import VestibuleHTTPServer
 import VestibuleHTTPClient
 import VestibuleLogging
 

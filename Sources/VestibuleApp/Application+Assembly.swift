@@ -2,6 +2,7 @@ import Foundation
 import VestibuleCore
 import VestibuleCrypto
 import VestibuleHTTP
+import VestibuleHTTPServer
 import VestibuleLogging
 import VestibuleMail
 import VestibulePasskeys

@@ -1,5 +1,6 @@
 public import Foundation
 public import VestibuleHTTP
+import VestibuleHTTPServer
 public import VestibuleLogging
 import VestibuleApple
 import VestibuleAppleEmulator
