@@ -1,10 +1,11 @@
 // swift-tools-version:6.0
 // The module graph is the architecture. Read it bottom-up:
 //
-//   C libraries        CMicroHTTPD  CSQLite  COpenSSL  CSodium  CPostgres
-//   foundations        VestibuleLogging   VestibuleJSON   VestibuleCrypto (OpenSSL, libsodium)
+//   C libraries        CMicroHTTPD  CSQLite  COpenSSL  CSodium  CPostgres  CCurl
+//   foundations        VestibuleLogging   VestibuleJSON   VestibuleCrypto (OpenSSL, libsodium)   VestibuleCurl (libcurl)
 //   HTTP values        VestibuleHTTP (methods, headers, requests, responses, forms, routing; no C)
-//   transport          VestibuleHTTPServer (libmicrohttpd)   VestibuleHTTPClient (libcurl, outbound HTTP/1.1)
+//   transport          VestibuleHTTPServer (libmicrohttpd)   VestibuleHTTPClient (outbound HTTP/1.1 on VestibuleCurl)
+//                      VestibuleMail (SMTP on VestibuleCurl, the development outbox)
 //   domain             VestibuleCore (accounts, identities, sessions, the Store interface; no C, no HTTP)
 //   storage            VestibuleSQL (every Store operation once, against SQLConnection; no C)
 //   storage backends   VestibuleSQLite   VestibulePostgres (C driver, dialect, migrations, error mapping)
@@ -56,9 +57,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "VestibuleCore", dependencies: ["VestibuleCrypto", "VestibuleJSON"], swiftSettings: swiftSettings),
-        .target(name: "VestibuleMail", dependencies: ["CCurl", "VestibuleLogging"], swiftSettings: swiftSettings),
+        // The one libcurl wrapper: global initialization once, owned easy handles, typed options and errors.
+        .target(name: "VestibuleCurl", dependencies: ["CCurl"], swiftSettings: swiftSettings),
+        .target(name: "VestibuleMail", dependencies: ["VestibuleCurl", "VestibuleLogging"], swiftSettings: swiftSettings),
         // Outbound HTTP/1.1 through libcurl: Apple's token, keys and revocation endpoints, notification delivery.
-        .target(name: "VestibuleHTTPClient", dependencies: ["CCurl", "VestibuleHTTP"], swiftSettings: swiftSettings),
+        .target(name: "VestibuleHTTPClient", dependencies: ["VestibuleCurl", "VestibuleHTTP"], swiftSettings: swiftSettings),
         // Drives headless Chromium through chromedriver: end-to-end tests and the Larger Text audit.
         .target(name: "VestibuleWebDriver", dependencies: ["VestibuleJSON"], swiftSettings: swiftSettings),
         // The Larger Text audit: the ladder of text sizes × viewports × locales in real Chromium.
