@@ -1,5 +1,5 @@
 public import Foundation
-public import VestibuleHTTP
+import VestibuleHTTP
 public import VestibuleHTTPServer
 public import VestibuleLogging
 import Synchronization
