@@ -6,6 +6,6 @@ public struct CurlUseSSL: CurlLong {
 
     /// No upgrade: for plain connections and for implicit TLS (`smtps://`), which is TLS from the first byte.
     public static let never = CurlUseSSL(curlLong: Int(CURLUSESSL_NONE.rawValue))
-    /// Upgrade, or fail with ``CurlError/Code/isTLSFailure``.
+    /// Upgrade, or fail with a TLS failure (``CurlError/Code/isTLSFailure``).
     public static let required = CurlUseSSL(curlLong: Int(CURLUSESSL_ALL.rawValue))
 }
