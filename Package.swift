@@ -1,9 +1,11 @@
 // swift-tools-version:6.0
 // The module graph is the architecture. Read it bottom-up:
 //
-//   C libraries        CMicroHTTPD  CSQLite  COpenSSL  CSodium  CPostgres
-//   foundations        VestibuleLogging   VestibuleJSON   VestibuleCrypto (OpenSSL, libsodium)
-//   transport          VestibuleHTTP (libmicrohttpd)   VestibuleHTTPClient (libcurl, outbound HTTP/1.1)
+//   C libraries        CMicroHTTPD  CSQLite  COpenSSL  CSodium  CPostgres  CCurl
+//   foundations        VestibuleLogging   VestibuleJSON   VestibuleCrypto (OpenSSL, libsodium)   VestibuleCurl (libcurl)
+//   HTTP values        VestibuleHTTP (methods, headers, requests, responses, forms, routing; no C)
+//   transport          VestibuleHTTPServer (libmicrohttpd)   VestibuleHTTPClient (outbound HTTP/1.1 on VestibuleCurl)
+//                      VestibuleMail (SMTP on VestibuleCurl, the development outbox)
 //   domain             VestibuleCore (accounts, identities, sessions, the Store interface; no C, no HTTP)
 //   storage            VestibuleSQL (every Store operation once, against SQLConnection; no C)
 //   storage backends   VestibuleSQLite   VestibulePostgres (C driver, dialect, migrations, error mapping)
@@ -49,11 +51,20 @@ let package = Package(
         .target(name: "VestibuleCommandLine", swiftSettings: swiftSettings),
         .target(name: "VestibuleJSON", swiftSettings: swiftSettings),
         .target(name: "VestibuleCrypto", dependencies: ["COpenSSL", "CSodium", "VestibuleJSON"], swiftSettings: swiftSettings),
-        .target(name: "VestibuleHTTP", dependencies: ["CMicroHTTPD", "VestibuleLogging"], swiftSettings: swiftSettings),
+        // HTTP messages and routing as values: no C, no sockets; both the server and the client build on it.
+        .target(name: "VestibuleHTTP", dependencies: ["VestibuleLogging"], swiftSettings: swiftSettings),
+        // The HTTP/1.1 server on libmicrohttpd: sockets, worker threads, limits, access log, graceful shutdown.
+        .target(
+            name: "VestibuleHTTPServer",
+            dependencies: ["CMicroHTTPD", "VestibuleHTTP", "VestibuleLogging"],
+            swiftSettings: swiftSettings
+        ),
         .target(name: "VestibuleCore", dependencies: ["VestibuleCrypto", "VestibuleJSON"], swiftSettings: swiftSettings),
-        .target(name: "VestibuleMail", dependencies: ["CCurl", "VestibuleLogging"], swiftSettings: swiftSettings),
+        // The one libcurl wrapper: global initialization once, owned easy handles, typed options and errors.
+        .target(name: "VestibuleCurl", dependencies: ["CCurl"], swiftSettings: swiftSettings),
+        .target(name: "VestibuleMail", dependencies: ["VestibuleCurl", "VestibuleLogging"], swiftSettings: swiftSettings),
         // Outbound HTTP/1.1 through libcurl: Apple's token, keys and revocation endpoints, notification delivery.
-        .target(name: "VestibuleHTTPClient", dependencies: ["CCurl", "VestibuleHTTP"], swiftSettings: swiftSettings),
+        .target(name: "VestibuleHTTPClient", dependencies: ["VestibuleCurl", "VestibuleHTTP"], swiftSettings: swiftSettings),
         // Drives headless Chromium through chromedriver: end-to-end tests and the Larger Text audit.
         .target(name: "VestibuleWebDriver", dependencies: ["VestibuleJSON"], swiftSettings: swiftSettings),
         // The Larger Text audit: the ladder of text sizes × viewports × locales in real Chromium.
@@ -129,15 +140,18 @@ let package = Package(
         // Sign in with Apple's server side, emulated on its own origin with its own keys, for development and tests.
         .target(
             name: "VestibuleAppleEmulator",
-            dependencies: ["VestibuleHTTP", "VestibuleHTTPClient", "VestibuleCrypto", "VestibuleHTML", "VestibuleLogging"],
+            dependencies: [
+                "VestibuleHTTP", "VestibuleHTTPServer", "VestibuleHTTPClient", "VestibuleCrypto", "VestibuleHTML",
+                "VestibuleLogging",
+            ],
             swiftSettings: swiftSettings
         ),
         // `vestibule-apple-emulator`: the emulator as a process of its own, which `make run` starts beside Vestibule.
         .executableTarget(
             name: "vestibule-apple-emulator",
             dependencies: [
-                "VestibuleAppleEmulator", "VestibuleCommandLine", "VestibuleCrypto", "VestibuleHTTP", "VestibuleHTTPClient",
-                "VestibuleJSON", "VestibuleLogging",
+                "VestibuleAppleEmulator", "VestibuleCommandLine", "VestibuleCrypto", "VestibuleHTTPServer",
+                "VestibuleHTTPClient", "VestibuleJSON", "VestibuleLogging",
             ],
             swiftSettings: swiftSettings
         ),
@@ -145,8 +159,8 @@ let package = Package(
             name: "VestibuleApp",
             dependencies: [
                 "VestibuleSite", "VestibulePages", "VestibuleWebAPI", "VestibuleAppleButton", "VestibulePasskeys",
-                "VestibuleApple", "VestibuleHTTPClient",
-                "VestibuleSQLite", "VestibulePostgres", "VestibuleLogging",
+                "VestibuleApple", "VestibuleHTTPServer", "VestibuleHTTPClient", "VestibuleSQLite", "VestibulePostgres",
+                "VestibuleLogging",
             ],
             swiftSettings: swiftSettings
         ),
@@ -155,20 +169,26 @@ let package = Package(
         .target(name: "VestibuleTesting", dependencies: ["VestibuleWebDriver"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "vestibule",
-            dependencies: ["VestibuleApp", "VestibuleAppleButton", "VestibuleCommandLine", "VestibuleApple", "VestibuleCrypto", "VestibuleJSON", "VestibuleHTTP", "VestibuleHTTPClient"],
+            dependencies: [
+                "VestibuleApp", "VestibuleAppleButton", "VestibuleCommandLine", "VestibuleApple", "VestibuleCrypto",
+                "VestibuleJSON", "VestibuleHTTPServer", "VestibuleHTTPClient",
+            ],
             swiftSettings: swiftSettings
         ),
         // The demo bookstore: an app on its own origin that uses Vestibule only through the HTTP integration API
         // (guests, documents, hand-off, session), never its modules; its pages are built like Vestibule's.
         .target(
             name: "VestibuleBookstore",
-            dependencies: ["VestibuleHTML", "VestibuleHTTP", "VestibuleHTTPClient", "VestibuleCrypto", "VestibuleLogging"],
+            dependencies: [
+                "VestibuleHTML", "VestibuleHTTP", "VestibuleHTTPServer", "VestibuleHTTPClient", "VestibuleCrypto",
+                "VestibuleLogging",
+            ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "vestibule-bookstore",
-            dependencies: ["VestibuleBookstore", "VestibuleHTTP", "VestibuleLogging"],
+            dependencies: ["VestibuleBookstore", "VestibuleHTTPServer", "VestibuleLogging"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -190,7 +210,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VestibuleHTTPTests",
-            dependencies: ["VestibuleHTTP", "VestibuleLogging", "VestibuleTesting"],
+            dependencies: ["VestibuleHTTP", "VestibuleHTTPServer", "VestibuleLogging", "VestibuleTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -207,25 +227,30 @@ let package = Package(
         ),
         .testTarget(
             name: "VestibuleHTTPClientTests",
-            dependencies: ["VestibuleHTTPClient", "VestibuleHTTP", "VestibuleLogging", "VestibuleTesting"],
+            dependencies: ["VestibuleHTTPClient", "VestibuleHTTP", "VestibuleHTTPServer", "VestibuleLogging", "VestibuleTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "VestibuleAppleEmulatorTests",
             dependencies: [
-                "VestibuleAppleEmulator", "VestibuleHTTPClient", "VestibuleHTTP", "VestibuleCrypto", "VestibuleJSON",
-                "VestibuleLogging", "VestibuleTesting", "VestibuleWebDriver",
+                "VestibuleAppleEmulator", "VestibuleHTTPClient", "VestibuleHTTP", "VestibuleHTTPServer", "VestibuleCrypto",
+                "VestibuleJSON", "VestibuleLogging", "VestibuleTesting", "VestibuleWebDriver",
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "VestibuleWebDriverTests",
-            dependencies: ["VestibuleWebDriver", "VestibuleJSON", "VestibuleHTTP", "VestibuleLogging", "VestibuleTesting"],
+            dependencies: [
+                "VestibuleWebDriver", "VestibuleJSON", "VestibuleHTTP", "VestibuleHTTPServer", "VestibuleLogging", "VestibuleTesting",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "VestibuleAuditTests",
-            dependencies: ["VestibuleAudit", "VestibuleWebDriver", "VestibuleHTTP", "VestibuleLogging", "VestibuleTesting"],
+            dependencies: [
+                "VestibuleAudit", "VestibuleWebDriver", "VestibuleHTTP", "VestibuleHTTPServer", "VestibuleLogging",
+                "VestibuleTesting",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -237,7 +262,7 @@ let package = Package(
             name: "VestibuleAppleTests",
             dependencies: [
                 "VestibuleApple", "VestibuleAppleEmulator", "VestibuleCore", "VestibuleCrypto", "VestibuleHTTP",
-                "VestibuleHTTPClient", "VestibuleJSON", "VestibuleLogging", "VestibuleSQLite",
+                "VestibuleHTTPServer", "VestibuleHTTPClient", "VestibuleJSON", "VestibuleLogging", "VestibuleSQLite",
             ],
             swiftSettings: swiftSettings
         ),
@@ -251,8 +276,8 @@ let package = Package(
             name: "VestibuleAppTests",
             dependencies: [
                 "VestibuleApp", "VestibuleAppleEmulator", "VestibuleAudit", "VestibuleCore", "VestibuleCrypto", "VestibuleJSON",
-                "VestibuleLocalization", "VestibulePages", "VestibuleTesting", "VestibuleWebDriver", "VestibuleHTTPClient",
-                "VestibuleSQL", "vestibule", "vestibule-apple-emulator",
+                "VestibuleLocalization", "VestibulePages", "VestibuleTesting", "VestibuleWebDriver", "VestibuleHTTPServer",
+                "VestibuleHTTPClient", "VestibuleSQL", "vestibule", "vestibule-apple-emulator",
             ],
             swiftSettings: swiftSettings
         ),

@@ -3,6 +3,7 @@ import VestibuleAppleButton
 import VestibuleCore
 import VestibuleCrypto
 import VestibuleHTTP
+import VestibuleHTTPServer
 import VestibuleLogging
 import VestibuleMail
 import VestibulePasskeys

@@ -3,6 +3,7 @@ import VestibuleApple
 import VestibuleCore
 import VestibuleCrypto
 public import VestibuleHTTP
+import VestibuleHTTPServer
 public import VestibuleLogging
 import VestibuleMail
 import VestibulePasskeys

@@ -6,10 +6,13 @@ public import VestibuleCore
 /// (Apple may deliver twice); Apple only needs a quick 2xx.
 public struct AppleNotifications: Sendable {
     private let verifier: AppleTokenVerifier
-    private let store: any Store
+    private let store: any AppleStore & AccountStore & SessionStore
     private let clock: @Sendable () -> Date
 
-    public init(verifier: AppleTokenVerifier, store: any Store, clock: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        verifier: AppleTokenVerifier, store: any AppleStore & AccountStore & SessionStore,
+        clock: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.verifier = verifier
         self.store = store
         self.clock = clock

@@ -8,12 +8,12 @@ public import VestibuleCrypto
 /// transaction that deletes the account, so deletion never depends on Apple, and the janitor works the queue
 /// with growing pauses until Apple accepts each revocation.
 public struct AppleRevocations: Sendable {
-    private let store: any Store
+    private let store: any AppleStore
     private let server: AppleServer
     private let secretBox: SecretBox
     private let clock: @Sendable () -> Date
 
-    public init(store: any Store, server: AppleServer, secretBox: SecretBox, clock: @escaping @Sendable () -> Date = Date.init) {
+    public init(store: any AppleStore, server: AppleServer, secretBox: SecretBox, clock: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
         self.server = server
         self.secretBox = secretBox

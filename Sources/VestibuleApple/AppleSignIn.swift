@@ -38,7 +38,7 @@ public struct AppleSignIn: Sendable {
     public let credentials: AppleCredentials
     public let server: AppleServer
     private let verifier: AppleTokenVerifier
-    private let store: any Store
+    private let store: any AppleStore & AccountStore
     let steps: PendingSteps
     private let secretBox: SecretBox
     private let clock: @Sendable () -> Date
@@ -50,8 +50,9 @@ public struct AppleSignIn: Sendable {
     static let nativeNonceKind = "apple-native-nonce"
 
     public init(
-        credentials: AppleCredentials, server: AppleServer, verifier: AppleTokenVerifier, store: any Store,
-        secretBox: SecretBox, clock: @escaping @Sendable () -> Date = Date.init
+        credentials: AppleCredentials, server: AppleServer, verifier: AppleTokenVerifier,
+        store: any AppleStore & AccountStore & PendingStepStore, secretBox: SecretBox,
+        clock: @escaping @Sendable () -> Date = Date.init
     ) {
         self.credentials = credentials
         self.server = server

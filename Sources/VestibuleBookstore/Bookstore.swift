@@ -1,5 +1,6 @@
 public import Foundation
-public import VestibuleHTTP
+import VestibuleHTTP
+public import VestibuleHTTPServer
 public import VestibuleLogging
 import VestibuleCrypto
 import VestibuleHTML

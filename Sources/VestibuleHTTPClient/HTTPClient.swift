@@ -1,5 +1,5 @@
-internal import CCurl
 public import VestibuleHTTP
+import VestibuleCurl
 
 /// A small blocking HTTP/1.1 client on libcurl, for the few calls a sign-in service makes to identity
 /// providers (token exchange, keys, revocation) and for delivering webhooks.
@@ -44,25 +44,33 @@ public struct HTTPClient: Sendable {
     /// - Throws: ``HTTPClientError`` when no complete response arrived, or the request is not sendable.
     public func send(_ request: HTTPClientRequest) throws(HTTPClientError) -> HTTPClientResponse {
         let target = try RequestTarget(request, userAgent: userAgent)
-        let transfer = try CurlTransfer(maxResponseBytes: maxResponseBytes)
-        try transfer.set(CURLOPT_URL, request.url)
-        try transfer.set(CURLOPT_PROTOCOLS_STR, "http,https")
-        // No signals: libcurl would otherwise use SIGALRM for DNS timeouts, unsafe in a threaded process.
-        try transfer.set(CURLOPT_NOSIGNAL, 1)
-        try transfer.set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_1_1)
-        try transfer.set(CURLOPT_FOLLOWLOCATION, 0)
-        try transfer.set(CURLOPT_SSL_VERIFYPEER, 1)
-        try transfer.set(CURLOPT_SSL_VERIFYHOST, 2)
-        try transfer.set(CURLOPT_SSLVERSION, CURL_SSLVERSION_TLSv1_2)
-        if let caCertificateFile { try transfer.set(CURLOPT_CAINFO, caCertificateFile) }
-        try transfer.set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(connectTimeout))
-        try transfer.set(CURLOPT_TIMEOUT_MS, Self.milliseconds(timeout))
-        // A declared Content-Length over the limit fails before any body byte is read.
-        try transfer.set(CURLOPT_MAXFILESIZE, maxResponseBytes)
-        try transfer.set(CURLOPT_USERAGENT, userAgent)
-        try transfer.setHeaders(target.headerLines)
-        try transfer.setMethod(request.method, body: request.body)
-        return try transfer.perform(describing: target)
+        let collector = ResponseCollector(limit: maxResponseBytes)
+        do throws(CurlError) {
+            let transfer = try CurlEasy()
+            try transfer.set(.url, request.url)
+            try transfer.set(.protocols, "http,https")
+            try transfer.set(.noSignal, 1)
+            try transfer.set(.httpVersion, .http1_1)
+            try transfer.set(.followLocation, 0)
+            try transfer.set(.sslVerifyPeer, 1)
+            try transfer.set(.sslVerifyHost, 2)
+            try transfer.set(.sslVersion, .tls1_2)
+            if let caCertificateFile { try transfer.set(.caInfo, caCertificateFile) }
+            try transfer.set(.connectTimeoutMilliseconds, Self.milliseconds(connectTimeout))
+            try transfer.set(.timeoutMilliseconds, Self.milliseconds(timeout))
+            // A declared Content-Length over the limit fails before any body byte is read.
+            try transfer.set(.maxFileSize, maxResponseBytes)
+            try transfer.set(.userAgent, userAgent)
+            try transfer.set(.httpHeader, CurlStringList(target.headerLines))
+            try transfer.setMethod(request.method, body: request.body)
+            try transfer.receive(body: collector.appendBody, headerLine: collector.receiveHeaderLine)
+            try transfer.perform()
+            return HTTPClientResponse(status: try transfer.responseCode(), headers: collector.headers, body: collector.body)
+        } catch {
+            throw HTTPClientError(
+                curl: error, target: target, bodyLimit: maxResponseBytes, stoppedAtLimit: collector.exceededLimit
+            )
+        }
     }
 
     /// `GET url`.

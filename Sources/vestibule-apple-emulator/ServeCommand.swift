@@ -2,7 +2,7 @@ import Foundation
 import VestibuleAppleEmulator
 import VestibuleCommandLine
 import VestibuleCrypto
-import VestibuleHTTP
+import VestibuleHTTPServer
 import VestibuleLogging
 
 /// `vestibule-apple-emulator serve`: plays Apple for one Vestibule in development until SIGINT or SIGTERM.

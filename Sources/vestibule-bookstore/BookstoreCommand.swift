@@ -1,6 +1,6 @@
 import Foundation
 import VestibuleBookstore
-import VestibuleHTTP
+import VestibuleHTTPServer
 import VestibuleLogging
 
 /// `vestibule-bookstore [options]`: serves the demo bookstore until SIGINT or SIGTERM.

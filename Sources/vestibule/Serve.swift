@@ -1,6 +1,6 @@
 import Foundation
 import VestibuleApp
-import VestibuleHTTP
+import VestibuleHTTPServer
 import VestibuleLogging
 
 /// `vestibule serve`: runs until SIGINT or SIGTERM, then shuts down gracefully.

@@ -3,6 +3,7 @@ import Testing
 import VestibuleApp
 import VestibuleCore
 import VestibuleHTTP
+import VestibuleHTTPServer
 import VestibuleLogging
 import VestibuleTesting
 import VestibuleWebDriver

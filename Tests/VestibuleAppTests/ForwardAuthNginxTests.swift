@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VestibuleHTTP
+import VestibuleHTTPServer
 import VestibuleLogging
 import VestibuleTesting
 

@@ -1,5 +1,6 @@
 import Synchronization
 import VestibuleHTTP
+import VestibuleHTTPServer
 import VestibuleLogging
 import VestibuleTesting
 

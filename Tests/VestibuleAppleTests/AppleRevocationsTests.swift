@@ -6,6 +6,7 @@ import VestibuleAppleEmulator
 import VestibuleCore
 import VestibuleCrypto
 import VestibuleHTTP
+import VestibuleHTTPServer
 import VestibuleHTTPClient
 import VestibuleJSON
 import VestibuleLogging

@@ -1,4 +1,5 @@
 import VestibuleHTTP
+import VestibuleHTTPServer
 import VestibuleLogging
 
 /// The fixture corpus served on `http://localhost:PORT`, plus `/lang` and `/cookie`, pages

@@ -1,5 +1,6 @@
 import Synchronization
 import VestibuleHTTP
+import VestibuleHTTPServer
 import VestibuleLogging
 
 /// A VestibuleHTTP server on an ephemeral loopback port for one test, remembering every request it answered.

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 import VestibuleTesting
 @testable import VestibuleHTTP
+@testable import VestibuleHTTPServer
 
 /// Broken and hostile byte streams over a raw socket: the server must never crash, never answer 500, and keep
 /// answering a normal GET afterwards; request state must not leak. The live server's answers are

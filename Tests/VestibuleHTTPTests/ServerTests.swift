@@ -2,6 +2,7 @@ import Testing
 import VestibuleTesting
 import VestibuleLogging
 @testable import VestibuleHTTP
+import VestibuleHTTPServer
 
 @Suite struct ServerTests {
     /// Routes used by the live tests.

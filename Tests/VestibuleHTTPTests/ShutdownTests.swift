@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import VestibuleTesting
 @testable import VestibuleHTTP
+@testable import VestibuleHTTPServer
 
 @Suite struct ShutdownTests {
     @Test func shutdownLetsTheInFlightRequestFinishAndRefusesNewConnections() throws {

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 import VestibuleTesting
 @testable import VestibuleHTTP
+@testable import VestibuleHTTPServer
 
 /// Slowloris: a client that opens connections and sends their heads slowly, or not at all, to hold every
 /// connection slot. One address may hold only `maxConnectionsPerAddress` of them, and an unfinished head only

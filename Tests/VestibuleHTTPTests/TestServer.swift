@@ -2,6 +2,7 @@ import Foundation
 import VestibuleLogging
 import VestibuleTesting
 @testable import VestibuleHTTP
+import VestibuleHTTPServer
 
 /// A live server on an ephemeral port for one test; always shut down, even when the test body throws.
 @discardableResult

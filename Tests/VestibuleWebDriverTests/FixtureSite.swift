@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import VestibuleHTTP
+import VestibuleHTTPServer
 import VestibuleLogging
 
 /// A live HTTP server with the fixture pages the browser tests load, reached as `http://localhost:PORT`

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What unlinking an Apple identity did (``Store/unlinkAppleIdentity(subject:of:queueingRevocationAt:)``).
+/// What unlinking an Apple identity did (``AppleStore/unlinkAppleIdentity(subject:of:queueingRevocationAt:)``).
 public struct AppleUnlinking: Sendable, Equatable {
     public let removal: SignInMethodRemoval
     /// The Apple record removed; only with ``SignInMethodRemoval/deleted``.

@@ -19,7 +19,7 @@ final class DocumentStorageGauge: Sendable {
     private let reading = Mutex<Reading?>(nil)
 
     /// The bytes stored, read from `store` when the last reading is older than ``refreshInterval``.
-    func bytes(in store: any Store, now: Date) throws(StoreError) -> Int {
+    func bytes(in store: any DocumentStore, now: Date) throws(StoreError) -> Int {
         if let current = reading.withLock({ $0 }), now.timeIntervalSince(current.readAt) < Self.refreshInterval {
             return current.bytes
         }

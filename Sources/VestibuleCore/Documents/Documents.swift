@@ -5,12 +5,12 @@ import VestibuleJSON
 /// bodies, the size limits, each document's and all of them together. Every write states what it expects to
 /// find (``DocumentPrecondition``).
 public struct Documents: Sendable {
-    private let store: any Store
+    private let store: any DocumentStore
     private let limits: DocumentLimits
     private let clock: @Sendable () -> Date
     private let storage = DocumentStorageGauge()
 
-    public init(store: any Store, limits: DocumentLimits, clock: @escaping @Sendable () -> Date) {
+    public init(store: any DocumentStore, limits: DocumentLimits, clock: @escaping @Sendable () -> Date) {
         self.store = store
         self.limits = limits
         self.clock = clock

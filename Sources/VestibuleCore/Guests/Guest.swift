@@ -2,7 +2,7 @@ public import Foundation
 
 /// A visitor an app keeps data for before any sign-in (SIWA-3, AUTH-1, AUTH-3): no name, no address, only
 /// the documents its app stores for it, until the visitor signs in and they move to the account
-/// (``Store/claimGuest(_:into:merging:at:)``).
+/// (``GuestStore/claimGuest(_:into:merging:at:)``).
 public struct Guest: Sendable, Equatable {
     public let id: GuestID
     /// SHA-256 of the ``GuestToken``; the token itself is held only by the app.

@@ -12,10 +12,10 @@ public struct Guests: Sendable {
     /// Last activity is written at most this often per guest, so every document read is not also a write.
     static let activityResolution: TimeInterval = 3_600
 
-    private let store: any Store
+    private let store: any GuestStore
     private let clock: @Sendable () -> Date
 
-    public init(store: any Store, clock: @escaping @Sendable () -> Date) {
+    public init(store: any GuestStore, clock: @escaping @Sendable () -> Date) {
         self.store = store
         self.clock = clock
     }

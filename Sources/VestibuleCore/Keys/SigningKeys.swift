@@ -11,11 +11,11 @@ public struct SigningKeys: Sendable {
     /// time relying parties typically cache a JWKS.
     public static let retiredKeyPublication: TimeInterval = 2 * 24 * 3600
 
-    private let store: any Store
+    private let store: any SigningKeyStore
     private let secretBox: SecretBox
     private let clock: @Sendable () -> Date
 
-    public init(store: any Store, secretBox: SecretBox, clock: @escaping @Sendable () -> Date) {
+    public init(store: any SigningKeyStore, secretBox: SecretBox, clock: @escaping @Sendable () -> Date) {
         self.store = store
         self.secretBox = secretBox
         self.clock = clock

@@ -15,7 +15,7 @@ import VestibuleCrypto
 /// ``maximumDailyAttempts`` tries a day across its codes, so a new code every quarter of an hour does not
 /// make a six-digit code guessable.
 public struct OneTimeCodes: Sendable {
-    private let store: any Store
+    private let store: any OneTimeCodeStore
     private let key: [UInt8]
     private let clock: @Sendable () -> Date
     public let lifetime: Duration
@@ -27,7 +27,7 @@ public struct OneTimeCodes: Sendable {
     /// - Parameter key: at least 32 secret random bytes, the same on every instance and across restarts
     ///   (codes issued under another key never verify).
     public init(
-        store: any Store,
+        store: any OneTimeCodeStore,
         key: [UInt8],
         clock: @escaping @Sendable () -> Date,
         lifetime: Duration = .seconds(900),

@@ -29,7 +29,7 @@ public struct PasswordAccounts: Sendable {
         }
     }
 
-    let store: any Store
+    let store: any PasswordStore & AccountStore & SessionStore
     let hasher: PasswordHasher
     let policy: PasswordPolicy
     let codes: OneTimeCodes
@@ -39,7 +39,7 @@ public struct PasswordAccounts: Sendable {
     let dummyHash: String
 
     public init(
-        store: any Store,
+        store: any PasswordStore & AccountStore & SessionStore,
         hasher: PasswordHasher,
         policy: PasswordPolicy,
         codes: OneTimeCodes,

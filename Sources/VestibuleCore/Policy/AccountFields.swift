@@ -4,10 +4,10 @@ public import Foundation
 /// value. Whether an account is complete depends on the required fields alone; optional ones gate nothing.
 public struct AccountFields: Sendable {
     public let policy: DataPolicy
-    let store: any Store
+    let store: any AccountFieldStore
     let clock: @Sendable () -> Date
 
-    public init(policy: DataPolicy, store: any Store, clock: @escaping @Sendable () -> Date) {
+    public init(policy: DataPolicy, store: any AccountFieldStore, clock: @escaping @Sendable () -> Date) {
         self.policy = policy
         self.store = store
         self.clock = clock

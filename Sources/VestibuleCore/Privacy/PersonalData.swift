@@ -83,7 +83,12 @@ public struct PersonalData: Codable, Sendable, Equatable {
     public let fields: [FieldData]
 
     /// Reads it all from the store; labels and reasons of declared fields come from `policy` in `language`.
-    public init(of account: Account, from store: any Store, policy: DataPolicy, language: String) throws(StoreError) {
+    public init(
+        of account: Account,
+        from store: any AccountStore & SessionStore & PasskeyStore & AppleStore & AccountFieldStore & DocumentStore,
+        policy: DataPolicy,
+        language: String
+    ) throws(StoreError) {
         self.account = AccountData(
             id: account.id.rawValue, displayName: account.displayName, email: account.email, createdAt: account.createdAt
         )

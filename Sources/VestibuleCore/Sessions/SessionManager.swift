@@ -2,11 +2,11 @@ public import Foundation
 
 /// Starts, checks and ends sessions: the domain rules, independent of cookies and HTTP.
 public struct SessionManager: Sendable {
-    private let store: any Store
+    private let store: any SessionStore
     private let policy: SessionPolicy
     private let clock: @Sendable () -> Date
 
-    public init(store: any Store, policy: SessionPolicy, clock: @escaping @Sendable () -> Date) {
+    public init(store: any SessionStore, policy: SessionPolicy, clock: @escaping @Sendable () -> Date) {
         self.store = store
         self.policy = policy
         self.clock = clock

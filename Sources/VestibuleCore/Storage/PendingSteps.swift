@@ -5,11 +5,11 @@ public import VestibuleCrypto
 /// random handle (only its SHA-256 is stored), consumed once, expiring, its payload sealed (it can hold tokens
 /// and personal data).
 public struct PendingSteps: Sendable {
-    private let store: any Store
+    private let store: any PendingStepStore
     private let secretBox: SecretBox
     private let clock: @Sendable () -> Date
 
-    public init(store: any Store, secretBox: SecretBox, clock: @escaping @Sendable () -> Date) {
+    public init(store: any PendingStepStore, secretBox: SecretBox, clock: @escaping @Sendable () -> Date) {
         self.store = store
         self.secretBox = secretBox
         self.clock = clock

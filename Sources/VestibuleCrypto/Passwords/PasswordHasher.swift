@@ -1,5 +1,3 @@
-internal import CSodium
-
 /// Argon2id password hashing (RFC 9106) through libsodium, stored as PHC strings
 /// (`$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>`).
 ///
@@ -22,17 +20,11 @@ public struct PasswordHasher: Sendable {
     ///   `.libraryFailure` if libsodium cannot allocate the memory.
     public func hash(_ password: String) throws(CryptoError) -> String {
         guard parameters.isAccepted else { throw CryptoError(.invalidParameters, "Argon2id parameters out of range") }
-        Sodium.ensureInitialized()
-        var output = [CChar](repeating: 0, count: crypto_pwhash_strbytes())
-        let result = gate.run {
-            Self.withPassword(password) { bytes, count in
-                crypto_pwhash_str_alg(
-                    &output, bytes, count, UInt64(parameters.iterations),
-                    parameters.memoryKiB * 1024, crypto_pwhash_alg_argon2id13())
-            }
+        let encoded = gate.run {
+            Sodium.argon2idHash(password, iterations: parameters.iterations, memoryKiB: parameters.memoryKiB)
         }
-        guard result == 0 else { throw CryptoError(.libraryFailure, "crypto_pwhash_str_alg failed") }
-        return output.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        guard let encoded else { throw CryptoError(.libraryFailure, "crypto_pwhash_str_alg failed") }
+        return encoded
     }
 
     /// Whether `password` matches `encoded`, compared in constant time.
@@ -42,15 +34,9 @@ public struct PasswordHasher: Sendable {
     /// make a sign-in allocate gigabytes.
     public func verify(_ password: String, against encoded: String) -> Bool {
         guard let stored = Parameters(phc: encoded), stored.isAccepted,
-              encoded.utf8.count < crypto_pwhash_strbytes()
+              encoded.utf8.count < Sodium.argon2idStringBytes
         else { return false }
-        Sodium.ensureInitialized()
-        let result = gate.run {
-            Self.withPassword(password) { bytes, count in
-                crypto_pwhash_str_verify(encoded, bytes, count)
-            }
-        }
-        return result == 0
+        return gate.run { Sodium.argon2idVerify(password, against: encoded) }
     }
 
     /// Whether `encoded` was made with parameters other than ``parameters`` (or is not a valid
@@ -65,13 +51,4 @@ public struct PasswordHasher: Sendable {
     /// same time as a wrong password and response times do not reveal which accounts exist.
     public static let dummyHash =
         "$argon2id$v=19$m=19456,t=2,p=1$M23XrByXrnAxnH8xS1dYCA$IsVJeRdjwUyRBlSCPbYuQ72k26dsG9Z75fr+jpA8Oiw"
-
-    /// Calls `body` with the password's UTF-8 bytes and their count.
-    private static func withPassword<R>(_ password: String, _ body: (UnsafePointer<CChar>, UInt64) -> R) -> R {
-        // The trailing NUL keeps the buffer non-empty, so even an empty password has a valid pointer.
-        let bytes = Array(password.utf8) + [0]
-        return bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!, UInt64(buffer.count - 1)) }
-        }
-    }
 }

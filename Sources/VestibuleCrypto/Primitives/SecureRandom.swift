@@ -1,14 +1,9 @@
-internal import CSodium
-
 /// Cryptographically secure random bytes from the operating system (libsodium `randombytes_buf`).
 public enum SecureRandom {
     /// `count` random bytes.
     public static func bytes(_ count: Int) -> [UInt8] {
         precondition(count >= 0, "byte count must not be negative")
-        Sodium.ensureInitialized()
-        var output = [UInt8](repeating: 0, count: count)
-        randombytes_buf(&output, count)
-        return output
+        return Sodium.randomBytes(count)
     }
 
     /// A random token of `byteCount` bytes, base64url-encoded (43 characters for the default 32 bytes).

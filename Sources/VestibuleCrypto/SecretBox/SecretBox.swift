@@ -1,5 +1,3 @@
-internal import CSodium
-
 /// Authenticated encryption for secrets at rest (XChaCha20-Poly1305-IETF, libsodium), with a
 /// key ring for rotation.
 ///
@@ -25,18 +23,11 @@ public struct SecretBox: Sendable {
 
     /// Encrypts and authenticates `plaintext`, binding `associatedData` (for example the row id).
     public func seal(_ plaintext: [UInt8], associatedData: [UInt8] = []) -> [UInt8] {
-        Sodium.ensureInitialized()
         let key = keys[0]
         let header = [Self.version, UInt8(key.id.utf8.count)] + Array(key.id.utf8)
-        let nonce = SecureRandom.bytes(crypto_aead_xchacha20poly1305_ietf_npubbytes())
-        let additional = header + associatedData
-        var ciphertext = [UInt8](repeating: 0, count: plaintext.count + crypto_aead_xchacha20poly1305_ietf_abytes())
-        var length: UInt64 = 0
-        // Encryption cannot fail for in-memory buffers of this size; the return value is always 0.
-        _ = crypto_aead_xchacha20poly1305_ietf_encrypt(
-            &ciphertext, &length, plaintext, UInt64(plaintext.count), additional, UInt64(additional.count),
-            nil, nonce, key.bytes)
-        return header + nonce + ciphertext.prefix(Int(length))
+        let nonce = SecureRandom.bytes(Sodium.xchachaNonceBytes)
+        let ciphertext = Sodium.xchachaSeal(plaintext, additional: header + associatedData, nonce: nonce, key: key.bytes)
+        return header + nonce + ciphertext
     }
 
     /// Decrypts data sealed by a box holding the same key.
@@ -47,15 +38,10 @@ public struct SecretBox: Sendable {
         guard let key = keys.first(where: { $0.id == parts.keyID }) else {
             throw CryptoError(.unknownKeyID, "sealed under key \(parts.keyID), not in the ring")
         }
-        Sodium.ensureInitialized()
         let additional = Array(sealed[..<parts.headerLength]) + associatedData
-        var plaintext = [UInt8](repeating: 0, count: parts.ciphertext.count)
-        var length: UInt64 = 0
-        let result = crypto_aead_xchacha20poly1305_ietf_decrypt(
-            &plaintext, &length, nil, parts.ciphertext, UInt64(parts.ciphertext.count),
-            additional, UInt64(additional.count), parts.nonce, key.bytes)
-        guard result == 0 else { throw CryptoError(.authenticationFailed, "sealed data failed authentication") }
-        return Array(plaintext.prefix(Int(length)))
+        guard let plaintext = Sodium.xchachaOpen(parts.ciphertext, additional: additional, nonce: parts.nonce, key: key.bytes)
+        else { throw CryptoError(.authenticationFailed, "sealed data failed authentication") }
+        return plaintext
     }
 
     /// Whether `sealed` names a key other than the current one (reseal it: open, then seal).
@@ -68,10 +54,10 @@ public struct SecretBox: Sendable {
     private static func parse(
         _ sealed: [UInt8]
     ) throws(CryptoError) -> (keyID: String, headerLength: Int, nonce: [UInt8], ciphertext: [UInt8]) {
-        let nonceLength = crypto_aead_xchacha20poly1305_ietf_npubbytes()
+        let nonceLength = Sodium.xchachaNonceBytes
         guard sealed.count >= 2, sealed[0] == version else { throw CryptoError(.invalidEncoding, "not a sealed box") }
         let headerLength = 2 + Int(sealed[1])
-        guard sealed.count >= headerLength + nonceLength + crypto_aead_xchacha20poly1305_ietf_abytes(),
+        guard sealed.count >= headerLength + nonceLength + Sodium.xchachaTagBytes,
               let keyID = String(validating: sealed[2..<headerLength], as: UTF8.self)
         else { throw CryptoError(.invalidEncoding, "sealed box is truncated") }
         let nonceEnd = headerLength + nonceLength

@@ -55,7 +55,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
     /// ASCII case-insensitive comparison without allocating lowercased copies (this runs on every lookup).
-    static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
+    package static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
         // Most names differ in length, which native strings know without scanning.
         lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8) { a, b in
             a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))

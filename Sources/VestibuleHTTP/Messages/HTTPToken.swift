@@ -1,6 +1,6 @@
 /// RFC 9110 §5.6.2 tokens, the syntax of field names, methods and cookie names.
-enum HTTPToken {
-    static func isValid(_ bytes: some Collection<UInt8>) -> Bool {
+package enum HTTPToken {
+    package static func isValid(_ bytes: some Collection<UInt8>) -> Bool {
         !bytes.isEmpty && bytes.allSatisfy(isTokenByte)
     }
 

@@ -16,7 +16,7 @@ public struct Request: Sendable {
     /// Values captured by the route pattern (`/accounts/:id` gives `["id": "42"]`); set by ``Router``.
     public var pathParameters: [String: String]
     /// Shared by every copy of this request: the route ``Router`` matched, for the access log.
-    let matchedRoute = MatchedRoute()
+    package let matchedRoute = MatchedRoute()
 
     /// Builds a request from an origin-form target such as `/search?q=a%20b` (visible ASCII only), decoding path
     /// and query strictly.
@@ -61,7 +61,7 @@ public struct Request: Sendable {
     /// matched, since query strings can carry codes and tokens.
     public var rawPath: Substring { Self.rawPath(of: rawTarget) }
 
-    static func rawPath(of target: String) -> Substring {
+    package static func rawPath(of target: String) -> Substring {
         target.firstIndex(of: "?").map { target[..<$0] } ?? target[...]
     }
 }

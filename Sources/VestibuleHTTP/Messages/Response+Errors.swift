@@ -1,11 +1,12 @@
-import VestibuleLogging
+package import VestibuleLogging
 
 extension Response {
     /// The answer to an error a handler threw, the same in the server and in ``Router/respond(to:)``.
     ///
-    /// An ``HTTPError`` (or any ``HTTPResponseError``) is answered with its status, message and headers. Anything else is a bug or an outage:
-    /// the client gets a generic 500 naming the request id, and the details go to `logger` only.
-    static func answering(_ error: any Error, to requestID: RequestID, logger: Logger?) -> Response {
+    /// An ``HTTPError`` (or any ``HTTPResponseError``) is answered with its status, message and headers.
+    /// Anything else is a bug or an outage: the client gets a generic 500 naming the request id, and the details
+    /// go to `logger` only.
+    package static func answering(_ error: any Error, to requestID: RequestID, logger: Logger?) -> Response {
         if let error = error as? any HTTPResponseError { return error.httpError.response }
         logger?.error(
             "handler failed",

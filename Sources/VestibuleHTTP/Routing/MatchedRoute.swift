@@ -5,10 +5,10 @@ import Synchronization
 ///
 /// A reference, so that every copy of the request (middleware, router, handler) notes into the one the server
 /// reads after the handler returned or threw.
-final class MatchedRoute: Sendable {
+package final class MatchedRoute: Sendable {
     private let noted = Mutex<String?>(nil)
 
-    var pattern: String? { noted.withLock { $0 } }
+    package var pattern: String? { noted.withLock { $0 } }
 
     func note(_ pattern: String) {
         noted.withLock { $0 = pattern }

@@ -1,5 +1,5 @@
-/// The browser hardening headers every response carries; ``HTTPServer`` applies them to everything it sends
-/// through its handler path, including 400, 404, 405, 413 and 500.
+/// The browser hardening headers every response carries; the server (`HTTPServer` in `VestibuleHTTPServer`) applies
+/// them to everything it sends through its handler path, including 400, 404, 405, 413 and 500.
 ///
 /// A header the handler already set is kept, so a page can deliberately tighten or relax one (for instance a
 /// stricter `Content-Security-Policy`).
@@ -55,7 +55,7 @@ public struct SecurityHeaders: Sendable {
         }
     }
 
-    /// The same headers as middleware, for handlers served outside ``HTTPServer``.
+    /// The same headers as middleware, for handlers served outside `HTTPServer`.
     public var middleware: Middleware {
         Middleware { [self] request, next in
             var response = try next(request)

@@ -1,6 +1,6 @@
-internal import CCurl
-public import VestibuleLogging
 import Foundation
+import VestibuleCurl
+public import VestibuleLogging
 
 /// Delivers emails to an SMTP server through libcurl: STARTTLS or implicit TLS, AUTH with the configured
 /// credentials, the message rendered by ``MessageRenderer``.
@@ -40,36 +40,32 @@ public final class SMTPMailer: Mailer {
         let text = try renderer.render(message, date: Date(), messageID: messageID)
         let recipient = try MailAddress(validating: message.to, role: "recipient")
 
-        let curl = try CurlEasy()
-        let recipients = try CurlStringList(["<\(recipient.value)>"])
-        let upload = UploadSource(Array(text.utf8))
-        try curl.set(CURLOPT_URL, configuration.url, "CURLOPT_URL")
-        try curl.set(CURLOPT_PROTOCOLS_STR, "smtp,smtps", "CURLOPT_PROTOCOLS_STR")
-        // No signals: libcurl would otherwise use SIGALRM for DNS timeouts, unsafe in a threaded process.
-        try curl.set(CURLOPT_NOSIGNAL, 1, "CURLOPT_NOSIGNAL")
-        try curl.set(CURLOPT_CONNECTTIMEOUT_MS, configuration.timeoutMilliseconds, "CURLOPT_CONNECTTIMEOUT_MS")
-        try curl.set(CURLOPT_TIMEOUT_MS, configuration.timeoutMilliseconds, "CURLOPT_TIMEOUT_MS")
-        switch configuration.security {
-        case .startTLS: try curl.set(CURLOPT_USE_SSL, Int(CURLUSESSL_ALL.rawValue), "CURLOPT_USE_SSL")
-        case .implicitTLS, .none: try curl.set(CURLOPT_USE_SSL, Int(CURLUSESSL_NONE.rawValue), "CURLOPT_USE_SSL")
-        }
-        if let caCertificateFile = configuration.caCertificateFile {
-            try curl.set(CURLOPT_CAINFO, caCertificateFile, "CURLOPT_CAINFO")
-        }
-        if let username = configuration.username {
-            try curl.set(CURLOPT_USERNAME, username, "CURLOPT_USERNAME")
-        }
-        if let password = configuration.password {
-            try curl.set(CURLOPT_PASSWORD, password, "CURLOPT_PASSWORD")
-        }
-        try curl.set(CURLOPT_MAIL_FROM, "<\(renderer.sender.address.value)>", "CURLOPT_MAIL_FROM")
-        try curl.set(CURLOPT_MAIL_RCPT, recipients, "CURLOPT_MAIL_RCPT")
-        try curl.setUpload(upload)
-
-        // `recipients` and `upload` are borrowed by the handle: keep them alive until the transfer is over.
-        let result = withExtendedLifetime((recipients, upload)) { curl.perform() }
-        guard result.code == CURLE_OK else {
-            throw MailError(curl: result.code, reason: result.reason, replyCode: curl.lastReplyCode)
+        do throws(CurlError) {
+            let curl = try CurlEasy()
+            try curl.set(.url, configuration.url)
+            try curl.set(.protocols, "smtp,smtps")
+            try curl.set(.noSignal, 1)
+            try curl.set(.connectTimeoutMilliseconds, configuration.timeoutMilliseconds)
+            try curl.set(.timeoutMilliseconds, configuration.timeoutMilliseconds)
+            switch configuration.security {
+            case .startTLS: try curl.set(.useSSL, .required)
+            case .implicitTLS, .none: try curl.set(.useSSL, .never)
+            }
+            if let caCertificateFile = configuration.caCertificateFile {
+                try curl.set(.caInfo, caCertificateFile)
+            }
+            if let username = configuration.username {
+                try curl.set(.username, username)
+            }
+            if let password = configuration.password {
+                try curl.set(.password, password)
+            }
+            try curl.set(.mailFrom, "<\(renderer.sender.address.value)>")
+            try curl.set(.mailRecipients, CurlStringList(["<\(recipient.value)>"]))
+            try curl.upload(Array(text.utf8))
+            try curl.perform()
+        } catch {
+            throw MailError(curl: error)
         }
         return messageID
     }

@@ -9,11 +9,11 @@ internal import VestibuleCrypto
 /// ``PasskeyError`` (the answer is refused) or `StoreError` (the database failed).
 public struct PasskeyCeremonies: Sendable {
     public let policy: PasskeyPolicy
-    private let store: any Store
+    private let store: any PasskeyStore
     private let clock: @Sendable () -> Date
     private let keys = COSEKeyCache()
 
-    public init(policy: PasskeyPolicy, store: any Store, clock: @escaping @Sendable () -> Date = Date.init) {
+    public init(policy: PasskeyPolicy, store: any PasskeyStore, clock: @escaping @Sendable () -> Date = Date.init) {
         self.policy = policy
         self.store = store
         self.clock = clock

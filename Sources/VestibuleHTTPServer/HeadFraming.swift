@@ -1,5 +1,6 @@
 internal import CMicroHTTPD
 internal import Glibc
+import VestibuleHTTP
 
 /// Whether a request head kept to HTTP/1.1's line syntax (RFC 9112 §2.2, §5): every line ends with CRLF, no
 /// field line is folded onto the one before (obs-fold), no whitespace sits between a field name and its colon,

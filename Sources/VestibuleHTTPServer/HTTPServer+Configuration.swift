@@ -1,3 +1,5 @@
+import VestibuleHTTP
+
 extension HTTPServer {
     /// Where the server listens and the limits it enforces on clients.
     public struct Configuration: Sendable {

@@ -1,6 +1,7 @@
 internal import CMicroHTTPD
 import Foundation
 import Synchronization
+import VestibuleHTTP
 import VestibuleLogging
 
 /// What the C callbacks need, reached through the `cls` pointer libmicrohttpd hands back to them.

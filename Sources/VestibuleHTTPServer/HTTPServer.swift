@@ -1,5 +1,6 @@
 internal import Glibc
 import Synchronization
+public import VestibuleHTTP
 public import VestibuleLogging
 
 /// An HTTP/1.1 server on libmicrohttpd: keep-alive, a pool of worker threads that run the handler

@@ -1,5 +1,6 @@
 internal import CMicroHTTPD
 import Synchronization
+import VestibuleHTTP
 import VestibuleLogging
 
 extension ServerContext {

@@ -1,4 +1,5 @@
 internal import CMicroHTTPD
+import VestibuleHTTP
 
 /// What one request accumulates across access-handler calls; stored in MHD's `*req_cls`.
 ///
