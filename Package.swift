@@ -3,7 +3,10 @@
 //
 //   C libraries        CMicroHTTPD  CSQLite  COpenSSL  CSodium  CPostgres
 //   foundations        VestibuleLogging   VestibuleJSON   VestibuleCrypto (OpenSSL, libsodium)
+//                      VestibuleAPI (the JSON API's request and reply bodies and paths; no dependency at all)
 //   transport          VestibuleHTTP (libmicrohttpd)   VestibuleHTTPClient (libcurl, outbound HTTP/1.1)
+//   client SDK         VestibuleClient (the JSON API over VestibuleHTTPClient, offline access-token checks with
+//                      VestibuleCrypto; what any Swift app links, never a server module)
 //   domain             VestibuleCore (accounts, identities, sessions, the Store interface; no C, no HTTP)
 //   storage            VestibuleSQL (every Store operation once, against SQLConnection; no C)
 //   storage backends   VestibuleSQLite   VestibulePostgres (C driver, dialect, migrations, error mapping)
@@ -14,7 +17,7 @@
 //   presentation       VestibuleWeb (pages, localization, stylesheet)
 //   composition        VestibuleApp (configuration → application), the `vestibule` executable
 //   development        VestibuleAppleEmulator (an Apple ID server for development and tests)
-//   demo app           VestibuleBookstore, `vestibule-bookstore` (a shop that uses Vestibule only over HTTP)
+//   demo app           VestibuleBookstore, `vestibule-bookstore` (a shop that uses Vestibule only through VestibuleClient)
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -34,6 +37,7 @@ let package = Package(
         .executable(name: "vestibule-audit", targets: ["vestibule-audit"]),
         .executable(name: "vestibule-bookstore", targets: ["vestibule-bookstore"]),
         .library(name: "VestibuleApp", targets: ["VestibuleApp"]),
+        .library(name: "VestibuleClient", targets: ["VestibuleClient"]),
     ],
     targets: [
         systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: "libmicrohttpd-dev", brew: "libmicrohttpd"),
@@ -45,12 +49,20 @@ let package = Package(
 
         .target(name: "VestibuleLogging", swiftSettings: swiftSettings),
         .target(name: "VestibuleJSON", swiftSettings: swiftSettings),
+        // `/api/v1`'s bodies as Codable values, shared by the server and every client: one JSON shape, written once.
+        .target(name: "VestibuleAPI", swiftSettings: swiftSettings),
         .target(name: "VestibuleCrypto", dependencies: ["COpenSSL", "CSodium", "VestibuleJSON"], swiftSettings: swiftSettings),
         .target(name: "VestibuleHTTP", dependencies: ["CMicroHTTPD", "VestibuleLogging"], swiftSettings: swiftSettings),
         .target(name: "VestibuleCore", dependencies: ["VestibuleCrypto", "VestibuleJSON"], swiftSettings: swiftSettings),
         .target(name: "VestibuleMail", dependencies: ["CCurl", "VestibuleLogging"], swiftSettings: swiftSettings),
         // Outbound HTTP/1.1 through libcurl: Apple's token, keys and revocation endpoints, notification delivery.
         .target(name: "VestibuleHTTPClient", dependencies: ["CCurl", "VestibuleHTTP"], swiftSettings: swiftSettings),
+        // The Swift SDK for apps: guests, documents, hand-offs, sessions, access tokens verified offline.
+        .target(
+            name: "VestibuleClient",
+            dependencies: ["VestibuleAPI", "VestibuleHTTPClient", "VestibuleHTTP", "VestibuleCrypto"],
+            swiftSettings: swiftSettings
+        ),
         // Drives headless Chromium through chromedriver: end-to-end tests and the Larger Text audit.
         .target(name: "VestibuleWebDriver", dependencies: ["VestibuleJSON"], swiftSettings: swiftSettings),
         // The Larger Text audit: the ladder of text sizes × viewports × locales in real Chromium.
@@ -116,11 +128,11 @@ let package = Package(
             dependencies: ["VestibuleApp", "VestibuleApple", "VestibuleCrypto", "VestibuleJSON", "VestibuleHTTP", "VestibuleHTTPClient"],
             swiftSettings: swiftSettings
         ),
-        // The demo bookstore: an app on its own origin that uses Vestibule only through the HTTP integration API
-        // (guests, documents, hand-off, session), never its modules; its pages are built like Vestibule's.
+        // The demo bookstore: an app on its own origin that uses Vestibule only through VestibuleClient (guests,
+        // documents, hand-off, session), never its server modules; its pages are built like Vestibule's.
         .target(
             name: "VestibuleBookstore",
-            dependencies: ["VestibuleHTML", "VestibuleHTTP", "VestibuleHTTPClient", "VestibuleCrypto", "VestibuleLogging"],
+            dependencies: ["VestibuleClient", "VestibuleHTML", "VestibuleHTTP", "VestibuleLogging"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
@@ -211,9 +223,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "VestibuleClientTests",
+            dependencies: [
+                "VestibuleClient", "VestibuleAPI", "VestibuleCrypto", "VestibuleHTTP", "VestibuleHTTPClient",
+                "VestibuleTesting", "vestibule",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "VestibuleBookstoreTests",
             dependencies: [
-                "VestibuleBookstore", "VestibuleAudit", "VestibuleCrypto", "VestibuleHTTP", "VestibuleHTTPClient",
+                "VestibuleBookstore", "VestibuleClient", "VestibuleAudit", "VestibuleCrypto", "VestibuleHTTP", "VestibuleHTTPClient",
                 "VestibuleJSON", "VestibuleLogging", "VestibuleTesting", "VestibuleWebDriver", "vestibule", "vestibule-bookstore",
             ],
             swiftSettings: swiftSettings

@@ -1,0 +1,9 @@
+/// A document's value with the version to write it back against.
+public struct StoredDocument<Value> {
+    public var value: Value
+    /// What a replacement or deletion names in ``DocumentPrecondition/version(_:)``.
+    public let version: Int
+}
+
+extension StoredDocument: Sendable where Value: Sendable {}
+extension StoredDocument: Equatable where Value: Equatable {}
