@@ -132,7 +132,7 @@ let package = Package(
         // documents, hand-off, session), never its server modules; its pages are built like Vestibule's.
         .target(
             name: "VestibuleBookstore",
-            dependencies: ["VestibuleClient", "VestibuleHTML", "VestibuleHTTP", "VestibuleLogging"],
+            dependencies: ["VestibuleClient", "VestibuleAPI", "VestibuleHTML", "VestibuleHTTP", "VestibuleLogging"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),

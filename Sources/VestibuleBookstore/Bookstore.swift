@@ -1,7 +1,7 @@
 public import Foundation
 public import VestibuleHTTP
 public import VestibuleLogging
-import VestibuleCrypto
+import VestibuleClient
 import VestibuleHTML
 
 /// The demo bookstore, assembled: its catalog, its pages, its HTTP server, and the client it reaches Vestibule
@@ -39,7 +39,7 @@ public final class Bookstore: Sendable {
                 stylesheets: try stylesheets(),
                 // Tokens of forms shown before a restart stop working after it: a reload fixes them, and the
                 // bookstore keeps no secret on disk.
-                csrf: CSRFGuard(key: SecureRandom.bytes(32), origin: configuration.origin),
+                csrf: CSRFGuard(key: Randomness.bytes(32), origin: configuration.origin),
                 cookies: BookstoreCookies(secure: configuration.secure),
                 guestLimit: GuestLimit(),
                 clock: clock,

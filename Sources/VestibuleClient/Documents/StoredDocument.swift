@@ -3,6 +3,11 @@ public struct StoredDocument<Value> {
     public var value: Value
     /// What a replacement or deletion names in ``DocumentPrecondition/version(_:)``.
     public let version: Int
+
+    public init(value: Value, version: Int) {
+        self.value = value
+        self.version = version
+    }
 }
 
 extension StoredDocument: Sendable where Value: Sendable {}

@@ -17,7 +17,7 @@ extension VestibuleClient {
     public func document<Value: Decodable>(
         _ name: String, as type: Value.Type, of owner: Owner
     ) throws(VestibuleClientError) -> StoredDocument<Value>? {
-        let path = try DocumentName.path(name)
+        let path = try Self.documentPath(name)
         let response = try send(.get, path, bearer: owner.bearer, handled: [404])
         guard response.status != 404 else { return nil }
         guard let version = response.headers["ETag"].flatMap(DocumentPrecondition.version(inEntityTag:)) else {
@@ -35,7 +35,7 @@ extension VestibuleClient {
     public func write(
         _ name: String, _ value: some Encodable, expecting precondition: DocumentPrecondition, for owner: Owner
     ) throws(VestibuleClientError) -> Int {
-        let path = try DocumentName.path(name)
+        let path = try Self.documentPath(name)
         let call = "PUT \(path)"
         let body = try encode(value, call: call)
         let response = try send(
@@ -49,7 +49,7 @@ extension VestibuleClient {
     /// - Throws: ``VestibuleClientError/Code/versionMismatch`` when it changed since, or is gone
     ///   (``VestibuleClientError/currentVersion`` `nil`).
     public func delete(_ name: String, version: Int, of owner: Owner) throws(VestibuleClientError) {
-        let path = try DocumentName.path(name)
+        let path = try Self.documentPath(name)
         _ = try send(.delete, path, bearer: owner.bearer, headers: HTTPHeaders([DocumentPrecondition.version(version).header]))
     }
 }
