@@ -41,12 +41,12 @@ import VestibuleAPI
     }
 
     @Test func entityTagsCarryVersionsBothWays() {
-        #expect(DocumentPrecondition.version(3).header == ("If-Match", #""3""#) )
-        #expect(DocumentPrecondition.absent.header == ("If-None-Match", "*"))
-        #expect(DocumentPrecondition.version(inEntityTag: #""12""#) == 12)
-        #expect(DocumentPrecondition.version(inEntityTag: #"W/"4""#) == 4)
+        #expect(ExpectedVersion.version(3).header == ("If-Match", #""3""#) )
+        #expect(ExpectedVersion.absent.header == ("If-None-Match", "*"))
+        #expect(ExpectedVersion.version(inEntityTag: #""12""#) == 12)
+        #expect(ExpectedVersion.version(inEntityTag: #"W/"4""#) == 4)
         for tag in ["12", #""""#, #""0""#, #""-1""#, #""x""#, "*"] {
-            #expect(DocumentPrecondition.version(inEntityTag: tag) == nil, "\(tag)")
+            #expect(ExpectedVersion.version(inEntityTag: tag) == nil, "\(tag)")
         }
     }
 

@@ -20,20 +20,20 @@ extension VestibuleClient {
         let path = try Self.documentPath(name)
         let response = try send(.get, path, bearer: owner.bearer, handled: [404])
         guard response.status != 404 else { return nil }
-        guard let version = response.headers["ETag"].flatMap(DocumentPrecondition.version(inEntityTag:)) else {
+        guard let version = response.headers["ETag"].flatMap(ExpectedVersion.version(inEntityTag:)) else {
             throw VestibuleClientError(.unexpectedReply, call: "GET \(path): no ETag", status: response.status)
         }
         return StoredDocument(value: try decode(type, from: response, call: "GET \(path)"), version: version)
     }
 
-    /// Writes `value` as the document `name` of `owner` if it is as `precondition` expects: ``DocumentPrecondition/absent``
-    /// creates, ``DocumentPrecondition/version(_:)`` replaces that version. Returns the new version.
+    /// Writes `value` as the document `name` of `owner` if it is as `precondition` expects: ``ExpectedVersion/absent``
+    /// creates, ``ExpectedVersion/version(_:)`` replaces that version. Returns the new version.
     ///
     /// - Throws: ``VestibuleClientError/Code/versionMismatch`` when the document is not as expected (it exists
     ///   already, or someone wrote it since), with ``VestibuleClientError/currentVersion``.
     @discardableResult
     public func write(
-        _ name: String, _ value: some Encodable, expecting precondition: DocumentPrecondition, for owner: Owner
+        _ name: String, _ value: some Encodable, expecting precondition: ExpectedVersion, for owner: Owner
     ) throws(VestibuleClientError) -> Int {
         let path = try Self.documentPath(name)
         let call = "PUT \(path)"
@@ -50,6 +50,6 @@ extension VestibuleClient {
     ///   (``VestibuleClientError/currentVersion`` `nil`).
     public func delete(_ name: String, version: Int, of owner: Owner) throws(VestibuleClientError) {
         let path = try Self.documentPath(name)
-        _ = try send(.delete, path, bearer: owner.bearer, headers: HTTPHeaders([DocumentPrecondition.version(version).header]))
+        _ = try send(.delete, path, bearer: owner.bearer, headers: HTTPHeaders([ExpectedVersion.version(version).header]))
     }
 }

@@ -2,7 +2,7 @@
 // so this file is not built here (and not tested here); the network half beside it is.
 #if canImport(AuthenticationServices)
 public import AuthenticationServices
-public import Foundation
+import Foundation
 public import VestibuleAPI
 import VestibuleCrypto
 

@@ -1,6 +1,6 @@
 /// What a document write or deletion expects to find, as HTTP says it: two writers who read the same version
 /// cannot both write.
-public enum DocumentPrecondition: Sendable, Equatable {
+public enum ExpectedVersion: Sendable, Equatable {
     /// Nothing by that name yet: `If-None-Match: *` (a create).
     case absent
     /// That version: `If-Match: "<version>"` (a replacement or deletion).
