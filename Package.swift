@@ -3,9 +3,13 @@
 //
 //   C libraries        CMicroHTTPD  CSQLite  COpenSSL  CSodium  CPostgres  CCurl
 //   foundations        VestibuleLogging   VestibuleJSON   VestibuleCrypto (OpenSSL, libsodium)   VestibuleCurl (libcurl)
+//                      VestibuleCommandLine (the tools' options and exit statuses)
+//                      VestibuleAPI (the JSON API's request and reply bodies and paths; no dependency at all)
 //   HTTP values        VestibuleHTTP (methods, headers, requests, responses, forms, routing; no C)
 //   transport          VestibuleHTTPServer (libmicrohttpd)   VestibuleHTTPClient (outbound HTTP/1.1 on VestibuleCurl)
 //                      VestibuleMail (SMTP on VestibuleCurl, the development outbox)
+//   client SDK         VestibuleClient (the JSON API over VestibuleHTTPClient, offline access-token checks with
+//                      VestibuleCrypto; what any Swift app links, never a server module)
 //   domain             VestibuleCore (accounts, identities, sessions, the Store interface; no C, no HTTP)
 //   storage            VestibuleSQL (every Store operation once, against SQLConnection; no C)
 //   storage backends   VestibuleSQLite   VestibulePostgres (C driver, dialect, migrations, error mapping)
@@ -13,10 +17,13 @@
 //                      VestibuleApple (Sign in with Apple: secrets, verification, flows, revocation)
 //   page building      VestibuleHTML (escaping HTML, the anti-forgery guard, host cookies, the page skeleton and
 //                      base stylesheet: any site's pages)
-//   presentation       VestibuleWeb (pages, localization, stylesheet)
+//   presentation       VestibuleLocalization (the words in four languages)   VestibuleAppleButton (the button as drawn)
+//   site               VestibuleSite (what every route shares: visitor, cookies, anti-forgery, limits, sessions)
+//                      VestibulePages (the HTML pages)   VestibuleWebAPI (the JSON API under /api/v1)
 //   composition        VestibuleApp (configuration → application), the `vestibule` executable
-//   development        VestibuleAppleEmulator (an Apple ID server for development and tests)
-//   demo app           VestibuleBookstore, `vestibule-bookstore` (a shop that uses Vestibule only over HTTP)
+//   development        VestibuleAppleEmulator, `vestibule-apple-emulator` (Apple's side, for development and tests;
+//                      never linked by `vestibule`), VestibuleTesting, VestibuleWebDriver, VestibuleAudit
+//   demo app           VestibuleBookstore, `vestibule-bookstore` (a shop that uses Vestibule only through VestibuleClient)
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -37,6 +44,7 @@ let package = Package(
         .executable(name: "vestibule-bookstore", targets: ["vestibule-bookstore"]),
         .executable(name: "vestibule-apple-emulator", targets: ["vestibule-apple-emulator"]),
         .library(name: "VestibuleApp", targets: ["VestibuleApp"]),
+        .library(name: "VestibuleClient", targets: ["VestibuleClient"]),
     ],
     targets: [
         systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: "libmicrohttpd-dev", brew: "libmicrohttpd"),
@@ -50,6 +58,8 @@ let package = Package(
         // What the command-line tools share: options read strictly, failures with their exit status.
         .target(name: "VestibuleCommandLine", swiftSettings: swiftSettings),
         .target(name: "VestibuleJSON", swiftSettings: swiftSettings),
+        // `/api/v1`'s bodies as Codable values, shared by the server and every client: one JSON shape, written once.
+        .target(name: "VestibuleAPI", swiftSettings: swiftSettings),
         .target(name: "VestibuleCrypto", dependencies: ["COpenSSL", "CSodium", "VestibuleJSON"], swiftSettings: swiftSettings),
         // HTTP messages and routing as values: no C, no sockets; both the server and the client build on it.
         .target(name: "VestibuleHTTP", dependencies: ["VestibuleLogging"], swiftSettings: swiftSettings),
@@ -65,6 +75,12 @@ let package = Package(
         .target(name: "VestibuleMail", dependencies: ["VestibuleCurl", "VestibuleLogging"], swiftSettings: swiftSettings),
         // Outbound HTTP/1.1 through libcurl: Apple's token, keys and revocation endpoints, notification delivery.
         .target(name: "VestibuleHTTPClient", dependencies: ["VestibuleCurl", "VestibuleHTTP"], swiftSettings: swiftSettings),
+        // The Swift SDK for apps: guests, documents, hand-offs, sessions, access tokens verified offline.
+        .target(
+            name: "VestibuleClient",
+            dependencies: ["VestibuleAPI", "VestibuleHTTPClient", "VestibuleHTTP", "VestibuleCrypto"],
+            swiftSettings: swiftSettings
+        ),
         // Drives headless Chromium through chromedriver: end-to-end tests and the Larger Text audit.
         .target(name: "VestibuleWebDriver", dependencies: ["VestibuleJSON"], swiftSettings: swiftSettings),
         // The Larger Text audit: the ladder of text sizes × viewports × locales in real Chromium.
@@ -175,13 +191,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // The demo bookstore: an app on its own origin that uses Vestibule only through the HTTP integration API
-        // (guests, documents, hand-off, session), never its modules; its pages are built like Vestibule's.
+        // The demo bookstore: an app on its own origin that uses Vestibule only through VestibuleClient (guests,
+        // documents, hand-off, session), never its server modules; its pages are built like Vestibule's.
         .target(
             name: "VestibuleBookstore",
             dependencies: [
-                "VestibuleHTML", "VestibuleHTTP", "VestibuleHTTPServer", "VestibuleHTTPClient", "VestibuleCrypto",
-                "VestibuleLogging",
+                "VestibuleClient", "VestibuleAPI", "VestibuleHTML", "VestibuleHTTP", "VestibuleHTTPServer", "VestibuleLogging",
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
@@ -282,9 +297,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "VestibuleClientTests",
+            dependencies: [
+                "VestibuleClient", "VestibuleAPI", "VestibuleCrypto", "VestibuleHTTP", "VestibuleHTTPClient",
+                "VestibuleTesting", "vestibule",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "VestibuleBookstoreTests",
             dependencies: [
-                "VestibuleBookstore", "VestibuleAudit", "VestibuleCrypto", "VestibuleHTTP", "VestibuleHTTPClient",
+                "VestibuleBookstore", "VestibuleClient", "VestibuleAudit", "VestibuleCrypto", "VestibuleHTTP", "VestibuleHTTPClient",
                 "VestibuleJSON", "VestibuleLogging", "VestibuleTesting", "VestibuleWebDriver", "vestibule", "vestibule-bookstore",
                 "vestibule-apple-emulator",
             ],

@@ -2,7 +2,7 @@ public import Foundation
 import VestibuleHTTP
 public import VestibuleHTTPServer
 public import VestibuleLogging
-import VestibuleCrypto
+import VestibuleClient
 import VestibuleHTML
 
 /// The demo bookstore, assembled: its catalog, its pages, its HTTP server, and the client it reaches Vestibule
@@ -40,7 +40,7 @@ public final class Bookstore: Sendable {
                 stylesheets: try stylesheets(),
                 // Tokens of forms shown before a restart stop working after it: a reload fixes them, and the
                 // bookstore keeps no secret on disk.
-                csrf: CSRFGuard(key: SecureRandom.bytes(32), origin: configuration.origin),
+                csrf: CSRFGuard(key: Randomness.bytes(32), origin: configuration.origin),
                 cookies: BookstoreCookies(secure: configuration.secure),
                 guestLimit: GuestLimit(),
                 clock: clock,

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import VestibuleClient
 import VestibuleHTTP
 import VestibuleHTTPClient
 import VestibuleLogging
@@ -115,7 +116,7 @@ import VestibuleTesting
             #expect(try first.post("/cart/add", ["book": "botchan"]).status == 303, "the shared budgets do not limit a shopper")
 
             // The test's shoppers all come from 127.0.0.1: spending that address's budget stops the next one.
-            try spendVestibuleBudget(of: site.vestibuleClient.forShopper(at: "127.0.0.1"))
+            try spendVestibuleBudget(of: site.vestibuleClient.forVisitor(at: "127.0.0.1"))
             let second = ShopperClient(origin: site.bookstoreOrigin)
             try second.get("/")
             #expect(try second.post("/cart/add", ["book": "botchan"]).status == 429, "this shopper's own budget is spent")
@@ -216,8 +217,8 @@ import VestibuleTesting
                 ("cart.guest", Cart(lines: [.init(book: "botchan", quantity: 2), .init(book: "alice-in-wonderland", quantity: 1)])),
                 ("cart.guest-2", Cart(lines: [.init(book: "alice-in-wonderland", quantity: 1)])),
             ]
-            for (name, cart) in carts { _ = try vestibule.create(name, cart, for: owner) }
-            _ = try vestibule.create("wishlist.guest", ["kokoro"], for: owner)
+            for (name, cart) in carts { try vestibule.write(name, cart, expecting: .absent, for: owner) }
+            try vestibule.write("wishlist.guest", ["kokoro"], expecting: .absent, for: owner)
 
             let failures = Mutex<[String]>([])
             DispatchQueue.concurrentPerform(iterations: 2) { _ in
@@ -288,7 +289,7 @@ import VestibuleTesting
     private func spendVestibuleBudget(of client: VestibuleClient) throws {
         for _ in 0...120 {
             do {
-                try client.endSession(of: .account(sessionToken: "no-such-session"))
+                try client.signOut(sessionToken: "no-such-session")
             } catch {
                 #expect(error.status == 429, "\(error)")
                 return

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VestibuleClient
 import VestibuleHTTPClient
 import VestibuleTesting
 import VestibuleWebDriver
@@ -102,7 +103,7 @@ struct BookstoreStoryTests {
             // Signed out of the bookstore (which ends that session at Vestibule) and of Vestibule.
             try browser.find("form[action='/sign-out'] button").click()
             _ = try browser.waitFor("header a[href='/sign-in']")
-            #expect(try site.vestibuleClient.session(of: .account(sessionToken: firstSession)) == nil)
+            #expect(try site.vestibuleClient.session(.token(firstSession)) == nil)
             try browser.navigate(to: site.vestibuleOrigin + "/account")
             try browser.waitFor("form[action='/sign-out'] button").click()
             _ = try browser.waitFor("a[href='/sign-in']")

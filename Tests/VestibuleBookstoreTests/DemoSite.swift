@@ -1,5 +1,6 @@
 import Foundation
 import VestibuleBookstore
+import VestibuleClient
 import VestibuleCrypto
 import VestibuleLogging
 import VestibuleTesting

@@ -1,4 +1,5 @@
 import Foundation
+import VestibuleClient
 
 /// The books for sale, read once at start-up from `Resources/books.json`.
 struct Catalog: Sendable {
@@ -16,7 +17,7 @@ struct Catalog: Sendable {
             guard missing.isEmpty else {
                 throw LoadError(description: "The book \(book.id) has no texts in \(missing.map(\.tag)).")
             }
-            guard book.priceCents > 0, DocumentName.isValid(book.id) else {
+            guard book.priceCents > 0, VestibuleClient.isValidDocumentName(book.id) else {
                 throw LoadError(description: "The book \(book.id) needs a positive price and an id of [A-Za-z0-9._-].")
             }
         }

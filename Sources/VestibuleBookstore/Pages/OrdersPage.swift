@@ -1,3 +1,4 @@
+import VestibuleAPI
 import VestibuleHTML
 
 /// `/orders`: "Your orders" with how the person is signed in (SIWA-8), every order, and the cart, both of
@@ -5,7 +6,7 @@ import VestibuleHTML
 /// with neither is asked to sign in.
 enum OrdersPage {
     static func render(
-        _ orders: [Order], cart: Cart, session: SessionStatus?, hasGuest: Bool, in context: PageContext
+        _ orders: [Order], cart: Cart, session: SessionReply?, hasGuest: Bool, in context: PageContext
     ) -> Page {
         var sections: [HTML] = []
         if let session, let status = context.signedInStatus {

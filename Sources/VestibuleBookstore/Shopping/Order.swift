@@ -1,5 +1,4 @@
 import Foundation
-import VestibuleCrypto
 
 /// A purchase, stored as the document `order-<id>` of whoever bought it; it moves into their account when
 /// they create one. It records what was paid, so later price changes do not rewrite it.
@@ -46,7 +45,7 @@ struct Order: Sendable, Codable, Equatable {
 
     /// Twelve random hexadecimal digits, in capitals: short enough to read out, random enough not to guess.
     static func newID() -> String {
-        Hex.encode(SecureRandom.bytes(6)).uppercased()
+        Randomness.hex(byteCount: 6).uppercased()
     }
 
     /// Whether `id` has the form of ``newID()``; anything else is not looked up.

@@ -1,3 +1,5 @@
+import VestibuleClient
+
 extension Shop {
     /// Whether `name` is a guest's cart that Vestibule kept beside the account's under the `keepBoth` merge
     /// rule: `cart.guest`, or `cart.guest-2`, `cart.guest-3`, … when earlier ones were still there.
@@ -24,7 +26,7 @@ extension Shop {
             do {
                 try vestibule.delete(summary.name, version: guest.version, of: owner)
                 folded += 1
-            } catch where error.code == .versionMismatch || error.status == 404 {
+            } catch where error.code == .versionMismatch {
                 // Another request folded it and deleted it first: already in the cart, once.
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import VestibuleClient
 
 extension Shop {
     /// Places the order for what the cart holds (at today's prices) as `order-<id>` of `owner`, then takes
@@ -8,7 +9,7 @@ extension Shop {
         guard let order = Order(cart: try cart(of: owner), catalog: catalog, details: details, at: date) else {
             return nil
         }
-        _ = try vestibule.create(order.documentName, order, for: owner)
+        try vestibule.write(order.documentName, order, expecting: .absent, for: owner)
         try updateCart(of: owner) { $0.remove(order) }
         return order
     }

@@ -1,3 +1,5 @@
+import VestibuleClient
+
 /// The shop's work on a shopper's documents in Vestibule: the cart, the orders, and folding in the cart a
 /// guest brought to an account that had one.
 ///
@@ -29,9 +31,9 @@ struct Shop: Sendable {
             if let stored, cart == stored.value { return cart }
             do {
                 if let stored {
-                    _ = try vestibule.replace(Self.cartName, cart, version: stored.version, for: owner)
+                    try vestibule.write(Self.cartName, cart, expecting: .version(stored.version), for: owner)
                 } else {
-                    _ = try vestibule.create(Self.cartName, cart, for: owner)
+                    try vestibule.write(Self.cartName, cart, expecting: .absent, for: owner)
                 }
                 return cart
             } catch where error.code == .versionMismatch && attempt < Self.attempts {

@@ -1,3 +1,5 @@
+import VestibuleAPI
+import VestibuleClient
 import VestibuleHTTP
 
 /// Signing in and out through Vestibule: the hand-off there, the way back with its one-time code, and the end
@@ -59,7 +61,7 @@ extension BookstoreApp {
         // Ends the session at Vestibule, not only here: a stolen cookie is then worth nothing.
         router.post("/sign-out") { request in
             let (shopper, _) = try checkedForm(request)
-            if let session = shopper.session { try vestibule(for: request).endSession(of: .account(sessionToken: session.token)) }
+            if let session = shopper.session { try vestibule(for: request).signOut(sessionToken: session.token) }
             var response = try redirect(to: "/", shopper: shopper)
             try cookies.session.clear(on: &response)
             return response
@@ -71,9 +73,9 @@ extension BookstoreApp {
 
     /// The session for a code from Vestibule's way back; nil when Vestibule refuses the code (used, expired, or
     /// not made for the key this browser holds).
-    private func exchange(code: String, exchangeKey: String, for request: Request) throws(VestibuleClientError) -> SignedIn? {
+    private func exchange(code: String, exchangeKey: String, for request: Request) throws(VestibuleClientError) -> ExchangeReply? {
         do {
-            return try vestibule(for: request).exchange(code: code, exchangeKey: exchangeKey)
+            return try vestibule(for: request).finishHandoff(code: code, exchangeKey: exchangeKey)
         } catch {
             guard error.code == .refused || error.code == .signInRequired else { throw error }
             return nil

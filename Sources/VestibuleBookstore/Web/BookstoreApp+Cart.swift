@@ -1,4 +1,5 @@
 import Foundation
+import VestibuleClient
 import VestibuleHTTP
 
 extension BookstoreApp {

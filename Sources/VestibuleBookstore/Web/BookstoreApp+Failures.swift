@@ -1,3 +1,4 @@
+import VestibuleClient
 import VestibuleHTTP
 
 extension BookstoreApp {

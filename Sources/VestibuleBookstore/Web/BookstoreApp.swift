@@ -1,5 +1,6 @@
 import Foundation
-import VestibuleCrypto
+import VestibuleAPI
+import VestibuleClient
 import VestibuleHTML
 import VestibuleHTTP
 import VestibuleLogging
@@ -20,7 +21,7 @@ struct BookstoreApp: Sendable {
 
     /// Vestibule, called for the shopper behind `request`: with an app key, Vestibule counts the calls that it
     /// limits (new guests, hand-offs, sessions) against that shopper's address, not against the bookstore's.
-    func vestibule(for request: Request) -> VestibuleClient { shop.vestibule.forShopper(at: request.remoteAddress) }
+    func vestibule(for request: Request) -> VestibuleClient { shop.vestibule.forVisitor(at: request.remoteAddress) }
 
     /// The bookstore's palette and own components, linked after ``BaseStylesheet/path``.
     static let stylesheetPath = "/static/bookstore.css"
@@ -54,10 +55,10 @@ struct BookstoreApp: Sendable {
             explicit: chosen?.rawValue ?? remembered, acceptLanguage: request.headers["Accept-Language"]
         )
         let presentedVisitorID = cookies.visitor.value(in: request)
-        var session: (String, SessionStatus)?
+        var session: (String, SessionReply)?
         var sessionEnded = false
         if let token = cookies.session.value(in: request) {
-            if let status = try vestibule(for: request).session(of: .account(sessionToken: token)) {
+            if let status = try vestibule(for: request).session(.token(token)) {
                 session = (token, status)
             } else {
                 sessionEnded = true
@@ -66,7 +67,7 @@ struct BookstoreApp: Sendable {
         return Shopper(
             language: language,
             chosenLanguage: chosen,
-            visitorID: presentedVisitorID ?? SecureRandom.token(byteCount: 16),
+            visitorID: presentedVisitorID ?? Randomness.hex(byteCount: 16),
             visitorIDIsNew: presentedVisitorID == nil,
             // A guest is claimed at sign-in: its token is no use beside a session.
             guestToken: session == nil ? cookies.guest.value(in: request) : nil,

@@ -1,3 +1,6 @@
+import VestibuleAPI
+import VestibuleClient
+
 /// Who is asking: their language, the guest or account whose documents they keep, how they signed in, and
 /// what their forms' anti-forgery tokens are bound to.
 struct Shopper: Sendable {
@@ -9,7 +12,7 @@ struct Shopper: Sendable {
     /// The guest's token from the guest cookie.
     let guestToken: String?
     /// The session, when the session cookie names one Vestibule still knows.
-    let session: (token: String, status: SessionStatus)?
+    let session: (token: String, status: SessionReply)?
     /// The session cookie names a session that has ended: the response clears it.
     let sessionEnded: Bool
 

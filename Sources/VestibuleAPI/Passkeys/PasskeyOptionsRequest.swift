@@ -1,0 +1,13 @@
+/// The body of the passkey options calls (`…/authentication/options`, `…/registration/options`,
+/// `…/sign-up/options`). Every member is optional; browsers send `{}`.
+public struct PasskeyOptionsRequest: Codable, Sendable, Equatable {
+    /// The device's biometry, for a button title that names it (native apps only).
+    public let biometryType: BiometryType?
+    /// The name a passkey-only account is created with, 1 to 64 characters (sign-up only).
+    public let displayName: String?
+
+    public init(biometryType: BiometryType? = nil, displayName: String? = nil) {
+        self.biometryType = biometryType
+        self.displayName = displayName
+    }
+}
