@@ -3,6 +3,7 @@
 //
 //   C libraries        CMicroHTTPD  CSQLite  COpenSSL  CSodium  CPostgres
 //   foundations        VestibuleLogging   VestibuleJSON   VestibuleCrypto (OpenSSL, libsodium)
+//                      VestibuleCommandLine (the commands' `--name value` parser)
 //   transport          VestibuleHTTP (libmicrohttpd)   VestibuleHTTPClient (libcurl, outbound HTTP/1.1)
 //   domain             VestibuleCore (accounts, identities, sessions, the Store interface; no C, no HTTP)
 //   storage            VestibuleSQL (every Store operation once, against SQLConnection; no C)
@@ -44,6 +45,8 @@ let package = Package(
         systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev", brew: "curl"),
 
         .target(name: "VestibuleLogging", swiftSettings: swiftSettings),
+        // The one argument parser of every command: `vestibule`, `vestibule-audit`, `vestibule-bookstore`.
+        .target(name: "VestibuleCommandLine", swiftSettings: swiftSettings),
         .target(name: "VestibuleJSON", swiftSettings: swiftSettings),
         .target(name: "VestibuleCrypto", dependencies: ["COpenSSL", "CSodium", "VestibuleJSON"], swiftSettings: swiftSettings),
         .target(name: "VestibuleHTTP", dependencies: ["CMicroHTTPD", "VestibuleLogging"], swiftSettings: swiftSettings),
@@ -56,7 +59,7 @@ let package = Package(
         // The Larger Text audit: the ladder of text sizes × viewports × locales in real Chromium.
         .target(
             name: "VestibuleAudit",
-            dependencies: ["VestibuleWebDriver", "VestibuleJSON", "VestibuleLogging"],
+            dependencies: ["VestibuleWebDriver", "VestibuleJSON", "VestibuleLogging", "VestibuleCommandLine"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "vestibule-audit", dependencies: ["VestibuleAudit"], swiftSettings: swiftSettings),
@@ -92,7 +95,7 @@ let package = Package(
         // The Sign in with Apple button drawn as the guidelines say: Apple's image, or SVG around Apple's artwork.
         .target(
             name: "VestibuleAppleButton",
-            dependencies: ["VestibuleHTML", "VestibuleLocalization"],
+            dependencies: ["VestibuleHTML", "VestibuleLocalization", "VestibuleCommandLine"],
             swiftSettings: swiftSettings
         ),
         // What every route shares: the visitor (cookies, language, session), anti-forgery, limits, sessions.
@@ -134,7 +137,7 @@ let package = Package(
             dependencies: [
                 "VestibuleSite", "VestibulePages", "VestibuleWebAPI", "VestibuleAppleButton", "VestibulePasskeys",
                 "VestibuleApple", "VestibuleAppleEmulator", "VestibuleHTTPClient",
-                "VestibuleSQLite", "VestibulePostgres", "VestibuleLogging",
+                "VestibuleSQLite", "VestibulePostgres", "VestibuleLogging", "VestibuleCommandLine",
             ],
             swiftSettings: swiftSettings
         ),
@@ -143,14 +146,19 @@ let package = Package(
         .target(name: "VestibuleTesting", dependencies: ["VestibuleWebDriver"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "vestibule",
-            dependencies: ["VestibuleApp", "VestibuleAppleButton", "VestibuleApple", "VestibuleCrypto", "VestibuleJSON", "VestibuleHTTP", "VestibuleHTTPClient"],
+            dependencies: [
+                "VestibuleApp", "VestibuleAppleButton", "VestibuleApple", "VestibuleCrypto", "VestibuleJSON", "VestibuleHTTP",
+                "VestibuleHTTPClient", "VestibuleCommandLine",
+            ],
             swiftSettings: swiftSettings
         ),
         // The demo bookstore: an app on its own origin that uses Vestibule only through the HTTP integration API
         // (guests, documents, hand-off, session), never its modules; its pages are built like Vestibule's.
         .target(
             name: "VestibuleBookstore",
-            dependencies: ["VestibuleHTML", "VestibuleHTTP", "VestibuleHTTPClient", "VestibuleCrypto", "VestibuleLogging"],
+            dependencies: [
+                "VestibuleHTML", "VestibuleHTTP", "VestibuleHTTPClient", "VestibuleCrypto", "VestibuleLogging", "VestibuleCommandLine",
+            ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
@@ -165,6 +173,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        .testTarget(name: "VestibuleCommandLineTests", dependencies: ["VestibuleCommandLine"], swiftSettings: swiftSettings),
         .testTarget(
             name: "VestibuleCryptoTests",
             dependencies: ["VestibuleCrypto", "VestibuleJSON"],
