@@ -3,7 +3,7 @@
 //
 //   C libraries        CMicroHTTPD  CSQLite  COpenSSL  CSodium  CPostgres  CCurl
 //   foundations        VestibuleLogging   VestibuleJSON   VestibuleCrypto (OpenSSL, libsodium)   VestibuleCurl (libcurl)
-//                      VestibuleCommandLine (the tools' options and exit statuses)
+//                      VestibuleCommandLine (the one `--name value` parser of every command, exit statuses)
 //                      VestibuleAPI (the JSON API's request and reply bodies and paths; no dependency at all)
 //   HTTP values        VestibuleHTTP (methods, headers, requests, responses, forms, routing; no C)
 //   transport          VestibuleHTTPServer (libmicrohttpd)   VestibuleHTTPClient (outbound HTTP/1.1 on VestibuleCurl)
@@ -55,7 +55,7 @@ let package = Package(
         systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev", brew: "curl"),
 
         .target(name: "VestibuleLogging", swiftSettings: swiftSettings),
-        // What the command-line tools share: options read strictly, failures with their exit status.
+        // The one argument parser of every command, and failures with their exit status.
         .target(name: "VestibuleCommandLine", swiftSettings: swiftSettings),
         .target(name: "VestibuleJSON", swiftSettings: swiftSettings),
         // `/api/v1`'s bodies as Codable values, shared by the server and every client: one JSON shape, written once.
@@ -86,7 +86,7 @@ let package = Package(
         // The Larger Text audit: the ladder of text sizes × viewports × locales in real Chromium.
         .target(
             name: "VestibuleAudit",
-            dependencies: ["VestibuleWebDriver", "VestibuleJSON", "VestibuleLogging"],
+            dependencies: ["VestibuleWebDriver", "VestibuleJSON", "VestibuleLogging", "VestibuleCommandLine"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "vestibule-audit", dependencies: ["VestibuleAudit"], swiftSettings: swiftSettings),
@@ -122,7 +122,7 @@ let package = Package(
         // The Sign in with Apple button drawn as the guidelines say: Apple's image, or SVG around Apple's artwork.
         .target(
             name: "VestibuleAppleButton",
-            dependencies: ["VestibuleHTML", "VestibuleLocalization"],
+            dependencies: ["VestibuleHTML", "VestibuleLocalization", "VestibuleCommandLine"],
             swiftSettings: swiftSettings
         ),
         // What every route shares: the visitor (cookies, language, session), anti-forgery, limits, sessions.
@@ -176,7 +176,7 @@ let package = Package(
             dependencies: [
                 "VestibuleSite", "VestibulePages", "VestibuleWebAPI", "VestibuleAppleButton", "VestibulePasskeys",
                 "VestibuleApple", "VestibuleHTTPServer", "VestibuleHTTPClient", "VestibuleSQLite", "VestibulePostgres",
-                "VestibuleLogging",
+                "VestibuleLogging", "VestibuleCommandLine",
             ],
             swiftSettings: swiftSettings
         ),
@@ -197,6 +197,7 @@ let package = Package(
             name: "VestibuleBookstore",
             dependencies: [
                 "VestibuleClient", "VestibuleAPI", "VestibuleHTML", "VestibuleHTTP", "VestibuleHTTPServer", "VestibuleLogging",
+                "VestibuleCommandLine",
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
@@ -212,6 +213,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        .testTarget(name: "VestibuleCommandLineTests", dependencies: ["VestibuleCommandLine"], swiftSettings: swiftSettings),
         .testTarget(
             name: "VestibuleCryptoTests",
             dependencies: ["VestibuleCrypto", "VestibuleJSON"],

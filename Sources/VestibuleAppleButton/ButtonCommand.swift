@@ -1,4 +1,5 @@
 import Foundation
+import VestibuleCommandLine
 import VestibuleLocalization
 
 /// `vestibule button`: draws a custom Sign in with Apple button as an SVG file, around the operator's copy
@@ -103,34 +104,36 @@ public struct ButtonCommand {
         var language = Language.english
         var output: String?
 
+        private static let parser = CommandLineParser(
+            ["--artwork", "--output", "--width", "--height", "--radius", "--style", "--title", "--language"]
+                .map(CommandLineOption.value) + [.flag("--logo-only")]
+        )
+
+        /// An option given twice counts the last time.
         init(_ arguments: [String]) throws(OptionError) {
-            var remaining = arguments[...]
-            var artwork: String?
-            var width: Double?
-            while let argument = remaining.popFirst() {
-                let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                    .map(String.init)
-                let name = parts[0]
-                if name == "--logo-only" {
-                    logoOnly = true
-                    continue
-                }
-                guard let value = parts.count == 2 ? parts[1] : remaining.popFirst() else {
-                    throw OptionError("\(name) needs a value.")
-                }
-                switch name {
-                case "--artwork": artwork = value
-                case "--output": output = value
-                case "--width": width = try Self.points(value, for: name)
-                case "--height": height = try Self.points(value, for: name)
-                case "--radius": radius = try Self.points(value, for: name)
-                case "--style": style = try Self.choice(value, for: name)
-                case "--title": title = try Self.choice(value, for: name)
-                case "--language": language = try Self.choice(value, for: name)
-                default: throw OptionError("Unknown option \"\(name)\".")
-                }
+            let options: ParsedCommandLine
+            do throws(CommandLineError) {
+                options = try Self.parser.parse(arguments)
+            } catch let error where error.code == .unknownOption {
+                throw OptionError("Unknown option \"\(error.argument)\".")
+            } catch {
+                throw OptionError(error.description)
             }
-            guard let artwork else {
+            /// The option's value as `convert` reads it, nil when it is not given.
+            func read<Value>(_ name: String, _ convert: (String, String) throws(OptionError) -> Value)
+                throws(OptionError) -> Value?
+            {
+                try options.value(of: name).map { value throws(OptionError) in try convert(value, name) }
+            }
+            logoOnly = options.contains("--logo-only")
+            output = options.value(of: "--output")
+            let width = try read("--width", Self.points)
+            height = try read("--height", Self.points) ?? height
+            radius = try read("--radius", Self.points)
+            style = try read("--style", Self.choice) ?? style
+            title = try read("--title", Self.choice) ?? title
+            language = try read("--language", Self.choice) ?? language
+            guard let artwork = options.value(of: "--artwork") else {
                 throw OptionError("--artwork is required: Vestibule draws no Apple logo of its own.")
             }
             self.artwork = artwork

@@ -1,3 +1,5 @@
+import VestibuleCommandLine
+
 /// `vestibule-bookstore`'s command line.
 extension BookstoreConfiguration {
     /// A command line that cannot be run, with the sentence that says why.
@@ -13,35 +15,46 @@ extension BookstoreConfiguration {
         if let key = environment[Self.appKeyVariable], !key.isEmpty {
             appKey = try Self.appKey(key, source: Self.appKeyVariable)
         }
-        var seen: Set<String> = []
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            let name = parts[0]
-            guard ["--host", "--port", "--vestibule", "--public-url", "--app-key"].contains(name) else {
-                // The name only: a mistyped `--app-key=…` must not print the key.
-                throw UsageError(description: "Unknown option \(name). Run vestibule-bookstore --help for the options.")
+        let options: ParsedCommandLine
+        do throws(CommandLineError) {
+            options = try Self.parser.parse(arguments)
+        } catch let error where [.unknownOption, .unexpectedArgument].contains(error.code) {
+            // The name only: a mistyped `--app-key=…` must not print the key.
+            let unknown = "Unknown option \(error.argument)."
+            throw UsageError(description: "\(unknown) Run vestibule-bookstore --help for the options.")
+        } catch {
+            throw UsageError(description: error.description)
+        }
+        if let value = try Self.onlyValue("--host", in: options) {
+            guard !value.isEmpty else { throw UsageError(description: "--host needs an address, such as 127.0.0.1.") }
+            host = value
+        }
+        if let value = try Self.onlyValue("--port", in: options) {
+            guard let port = Int(value), (0...65535).contains(port) else {
+                throw UsageError(description: "--port must be a number from 0 to 65535, not \(value).")
             }
-            guard seen.insert(name).inserted else { throw UsageError(description: "\(name) may be given only once.") }
-            guard let value = parts.count == 2 ? parts[1] : remaining.popFirst() else {
-                throw UsageError(description: "\(name) needs a value.")
-            }
-            switch name {
-            case "--host":
-                guard !value.isEmpty else { throw UsageError(description: "--host needs an address, such as 127.0.0.1.") }
-                host = value
-            case "--port":
-                guard let port = Int(value), (0...65535).contains(port) else {
-                    throw UsageError(description: "--port must be a number from 0 to 65535, not \(value).")
-                }
-                self.port = port
-            case "--vestibule":
-                vestibuleOrigin = try Self.origin(value, option: name)
-            case "--app-key":
-                appKey = try Self.appKey(value, source: name)
-            default:
-                publicURL = try Self.origin(value, option: name)
-            }
+            self.port = port
+        }
+        if let value = try Self.onlyValue("--vestibule", in: options) {
+            vestibuleOrigin = try Self.origin(value, option: "--vestibule")
+        }
+        if let value = try Self.onlyValue("--public-url", in: options) {
+            publicURL = try Self.origin(value, option: "--public-url")
+        }
+        if let value = try Self.onlyValue("--app-key", in: options) {
+            appKey = try Self.appKey(value, source: "--app-key")
+        }
+    }
+
+    private static let parser = CommandLineParser(
+        ["--host", "--port", "--vestibule", "--public-url", "--app-key"].map(CommandLineOption.value)
+    )
+
+    private static func onlyValue(_ name: String, in options: ParsedCommandLine) throws(UsageError) -> String? {
+        do throws(CommandLineError) {
+            return try options.onlyValue(of: name)
+        } catch {
+            throw UsageError(description: error.description)
         }
     }
 

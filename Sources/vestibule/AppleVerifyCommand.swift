@@ -48,7 +48,7 @@ enum AppleVerifyCommand {
         guard let keysFile = try options.value("--keys") else {
             throw CommandFailure.usage("verify needs --keys FILE, the saved JSON of Apple's /auth/keys.")
         }
-        let audiences = options.values["--audience"] ?? []
+        let audiences = options.values("--audience")
         guard !audiences.isEmpty else {
             throw CommandFailure.usage("verify needs --audience, the client ID the token must be for.")
         }
@@ -62,8 +62,8 @@ enum AppleVerifyCommand {
             fetchKeys: { jwks },
             clock: { now }
         )
-        let isNotification = options.switches.contains("--notification")
-        let bindings = ["--nonce", "--code", "--access-token"].filter { options.values[$0] != nil }
+        let isNotification = options.contains(switch: "--notification")
+        let bindings = ["--nonce", "--code", "--access-token"].filter { !options.values($0).isEmpty }
         if isNotification, !bindings.isEmpty {
             throw CommandFailure.usage("\(bindings.joined(separator: ", ")) belong to identity tokens, not notifications.")
         }
@@ -85,7 +85,7 @@ enum AppleVerifyCommand {
     }
 
     private static func nonceCheck(_ options: CommandLineOptions) throws(CommandFailure) -> AppleTokenVerifier.NonceCheck {
-        let native = options.switches.contains("--native")
+        let native = options.contains(switch: "--native")
         switch try options.value("--nonce") {
         case let raw?: return native ? .hashed(raw: raw) : .raw(raw)
         case nil where native: throw .usage("--native needs --nonce, the raw nonce the app kept.")

@@ -1,5 +1,6 @@
 import Foundation
 import VestibuleApp
+import VestibuleCommandLine
 
 /// `vestibule copy-data --from sqlite:PATH --to postgres://… [--replace]`: the move from one instance on SQLite
 /// to several on PostgreSQL. Progress goes to standard error, the summary to standard output.
@@ -28,41 +29,36 @@ enum CopyData {
         print(lines.joined(separator: "\n"))
     }
 
+    private static let parser = CommandLineParser([.value("--from"), .value("--to"), .flag("--replace")])
+
     /// The source path, the target URL and whether to replace. Errors name flags, never values: a value may be
-    /// a URL with a password.
+    /// a URL with a password. A flag given twice counts the last time.
     private static func parse(
         _ arguments: [String],
         environment: [String: String]
     ) throws(ConfigurationError) -> (source: String, target: String, replacing: Bool) {
-        var values: [String: String] = [:]
-        var replacing = false
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(parts[0])
-            switch name {
-            case "--replace" where parts.count == 1:
-                replacing = true
-            case "--from", "--to":
-                guard let value = parts.count == 2 ? String(parts[1]) : remaining.popFirst() else {
-                    throw ConfigurationError("\(name) needs a value. Run `vestibule copy-data --help`.")
-                }
-                values[name] = value
-            default:
-                let kind = name.hasPrefix("-") ? "Unknown option \(name)" : "Unexpected argument"
-                throw ConfigurationError("\(kind): copy-data takes --from, --to and --replace. Run `vestibule copy-data --help`.")
+        let options: ParsedCommandLine
+        do throws(CommandLineError) {
+            options = try parser.parse(arguments)
+        } catch {
+            let help = "Run `vestibule copy-data --help`."
+            let takes = "copy-data takes --from, --to and --replace. \(help)"
+            switch error.code {
+            case .missingValue: throw ConfigurationError("\(error) \(help)")
+            case .unexpectedArgument: throw ConfigurationError("Unexpected argument: \(takes)")
+            default: throw ConfigurationError("Unknown option \(error.argument): \(takes)")
             }
         }
-        guard let from = values["--from"], from.hasPrefix("sqlite:"), from.count > "sqlite:".count else {
+        guard let from = options.value(of: "--from"), from.hasPrefix("sqlite:"), from.count > "sqlite:".count else {
             throw ConfigurationError("copy-data needs --from sqlite:PATH, the SQLite database to copy.")
         }
-        guard let to = values["--to"] ?? environment[targetVariable] else {
+        guard let to = options.value(of: "--to") ?? environment[targetVariable] else {
             throw ConfigurationError("copy-data needs --to postgres://user:password@host/database (or \(targetVariable)).")
         }
         guard let url = URL(string: to), ["postgres", "postgresql"].contains(url.scheme ?? ""), url.host() != nil else {
             throw ConfigurationError("--to must be a PostgreSQL URL like postgres://vestibule:secret@db.example.com/vestibule.")
         }
-        return (String(from.dropFirst("sqlite:".count)), to, replacing)
+        return (String(from.dropFirst("sqlite:".count)), to, options.contains("--replace"))
     }
 }
 

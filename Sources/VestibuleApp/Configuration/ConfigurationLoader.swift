@@ -1,4 +1,5 @@
 import Foundation
+import VestibuleCommandLine
 import VestibuleCore
 import VestibuleLocalization
 import VestibuleAppleButton
@@ -23,7 +24,7 @@ public struct ConfigurationLoader: Sendable {
     public func load() throws(ConfigurationError) -> Configuration {
         let flags = try parseFlags()
         var configuration = Configuration()
-        if let path = flags[Self.configFlag] ?? environment[Self.configVariable] {
+        if let path = flags.value(of: Self.configFlag) ?? environment[Self.configVariable] {
             try applyFile(at: path, to: &configuration)
         }
         for setting in Setting.all {
@@ -32,7 +33,7 @@ public struct ConfigurationLoader: Sendable {
             }
         }
         for setting in Setting.all {
-            if let value = flags[setting.flag] {
+            if let value = flags.value(of: setting.flag) {
                 try apply(setting, value, to: &configuration, source: setting.flag)
             }
         }
@@ -72,31 +73,22 @@ public struct ConfigurationLoader: Sendable {
         }
     }
 
-    /// `--name value` and `--name=value` pairs; a yes-or-no setting alone (`--development`) means `true`.
-    /// Anything else is refused, naming the argument.
-    private func parseFlags() throws(ConfigurationError) -> [String: String] {
-        let known = Set(Setting.all.map(\.flag) + [Self.configFlag])
-        let switches = Set(Setting.all.filter(\.isSwitch).map(\.flag))
-        var flags: [String: String] = [:]
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(parts[0])
-            guard known.contains(name) else {
-                let kind = name.hasPrefix("-") ? "Unknown option" : "Unexpected argument"
-                throw ConfigurationError("\(kind) \(name). Run `vestibule serve --help` for the list.")
-            }
-            if parts.count == 2 {
-                flags[name] = String(parts[1])
-            } else if switches.contains(name), remaining.first.map({ $0.hasPrefix("--") }) ?? true {
-                flags[name] = "true"
-            } else if let value = remaining.popFirst() {
-                flags[name] = value
-            } else {
-                throw ConfigurationError("\(name) needs a value.")
-            }
+    /// Every setting's flag and `--config`; a yes-or-no setting alone (`--development`) means `true`. A flag given
+    /// twice counts the last time.
+    private static let flagParser = CommandLineParser(
+        Setting.all.map { setting -> CommandLineOption in
+            setting.isSwitch ? .optionalValue(setting.flag, implied: "true") : .value(setting.flag)
+        } + [.value(configFlag)]
+    )
+
+    /// The flags; anything else is refused, naming the argument.
+    private func parseFlags() throws(ConfigurationError) -> ParsedCommandLine {
+        do throws(CommandLineError) {
+            return try Self.flagParser.parse(arguments)
+        } catch {
+            let hint = error.code == .missingValue ? "" : " Run `vestibule serve --help` for the list."
+            throw ConfigurationError("\(error)\(hint)")
         }
-        return flags
     }
 
     private func applyFile(at path: String, to configuration: inout Configuration) throws(ConfigurationError) {

@@ -1,3 +1,5 @@
+import VestibuleCommandLine
+
 /// The parsed command line of `vestibule-audit larger-text`.
 struct AuditArguments {
     struct UsageError: Error, CustomStringConvertible {
@@ -12,6 +14,16 @@ struct AuditArguments {
     var configuration = AuditConfiguration()
     var help = false
 
+    /// `larger-text`'s options; one given twice counts the last time, but `--cookie`, which adds a cookie each time.
+    private static let parser = CommandLineParser(
+        [
+            .flag("--help", aliases: "-h"), .flag("--quiet", aliases: "-q"), .flag("--safari-dynamic-type"),
+            .value("--json"), .value("--screenshots"), .value("--allow"), .value("--locales"), .value("--steps"),
+            .value("--viewports"), .value("--cookie"),
+        ],
+        positionals: .accepted
+    )
+
     static func parse(_ arguments: [String]) throws(UsageError) -> AuditArguments {
         var parsed = AuditArguments()
         guard let command = arguments.first else { throw UsageError(description: "No command given.") }
@@ -22,63 +34,55 @@ struct AuditArguments {
         guard command == "larger-text" else {
             throw UsageError(description: "Unknown command “\(command)”; the only command is larger-text.")
         }
-        var index = 1
-        func value(_ option: String) throws(UsageError) -> String {
-            index += 1
-            guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-                throw UsageError(description: "\(option) needs a value.")
-            }
-            return arguments[index]
+        let options: ParsedCommandLine
+        do throws(CommandLineError) {
+            options = try parser.parse(Array(arguments.dropFirst()))
+        } catch {
+            throw UsageError(description: error.description)
         }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--help", "-h": parsed.help = true
-            case "--json": parsed.jsonPath = try value(argument)
-            case "--screenshots": parsed.configuration.screenshotsDirectory = try value(argument)
-            case "--allow": parsed.allowPath = try value(argument)
-            case "--safari-dynamic-type": parsed.configuration.safariDynamicType = true
-            case "--quiet", "-q": parsed.quiet = true
-            case "--locales":
-                let locales = try value(argument).split(separator: ",").map {
-                    $0.trimmingCharacters(in: .whitespaces)
-                }.filter { !$0.isEmpty }
-                guard !locales.isEmpty else { throw UsageError(description: "--locales needs at least one.") }
-                parsed.configuration.locales = locales
-            case "--steps":
-                let text = try value(argument)
-                let steps = text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-                guard !steps.isEmpty, steps.count == text.split(separator: ",").count,
-                    steps.allSatisfy({ $0 >= 50 && $0 <= 400 })
-                else {
-                    throw UsageError(description: "--steps takes percentages between 50 and 400, like 100,165,312.")
-                }
-                parsed.configuration.steps = steps
-            case "--viewports":
-                let text = try value(argument)
-                var viewports: [Viewport] = []
-                for item in text.split(separator: ",") {
-                    guard let viewport = Viewport(parsing: item.trimmingCharacters(in: .whitespaces)) else {
-                        throw UsageError(description: "--viewports takes WIDTHxHEIGHT pairs, like 320x568,1280x800.")
-                    }
-                    viewports.append(viewport)
-                }
-                guard !viewports.isEmpty else { throw UsageError(description: "--viewports needs at least one.") }
-                parsed.configuration.viewports = viewports
-            case "--cookie":
-                let text = try value(argument)
-                guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-                    throw UsageError(description: "--cookie takes NAME=VALUE.")
-                }
-                parsed.cookies.append((String(text[..<equals]), String(text[text.index(after: equals)...])))
-            default:
-                if argument.hasPrefix("-") { throw UsageError(description: "Unknown option \(argument).") }
-                guard argument.hasPrefix("http://") || argument.hasPrefix("https://") else {
-                    throw UsageError(description: "“\(argument)” is not an http(s) URL.")
-                }
-                parsed.urls.append(argument)
+        parsed.help = options.contains("--help")
+        parsed.quiet = options.contains("--quiet")
+        parsed.configuration.safariDynamicType = options.contains("--safari-dynamic-type")
+        parsed.jsonPath = options.value(of: "--json")
+        parsed.allowPath = options.value(of: "--allow")
+        parsed.configuration.screenshotsDirectory = options.value(of: "--screenshots")
+        if let text = options.value(of: "--locales") {
+            let locales = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            guard !locales.isEmpty else { throw UsageError(description: "--locales needs at least one.") }
+            parsed.configuration.locales = locales
+        }
+        if let text = options.value(of: "--steps") {
+            let steps = text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard !steps.isEmpty, steps.count == text.split(separator: ",").count,
+                steps.allSatisfy({ $0 >= 50 && $0 <= 400 })
+            else {
+                throw UsageError(description: "--steps takes percentages between 50 and 400, like 100,165,312.")
             }
-            index += 1
+            parsed.configuration.steps = steps
+        }
+        if let text = options.value(of: "--viewports") {
+            var viewports: [Viewport] = []
+            for item in text.split(separator: ",") {
+                guard let viewport = Viewport(parsing: item.trimmingCharacters(in: .whitespaces)) else {
+                    throw UsageError(description: "--viewports takes WIDTHxHEIGHT pairs, like 320x568,1280x800.")
+                }
+                viewports.append(viewport)
+            }
+            guard !viewports.isEmpty else { throw UsageError(description: "--viewports needs at least one.") }
+            parsed.configuration.viewports = viewports
+        }
+        for text in options.values(of: "--cookie") {
+            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                throw UsageError(description: "--cookie takes NAME=VALUE.")
+            }
+            parsed.cookies.append((String(text[..<equals]), String(text[text.index(after: equals)...])))
+        }
+        for url in options.positionals {
+            guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+                throw UsageError(description: "“\(url)” is not an http(s) URL.")
+            }
+            parsed.urls.append(url)
         }
         if !parsed.help && parsed.urls.isEmpty { throw UsageError(description: "larger-text needs at least one URL.") }
         return parsed
