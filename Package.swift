@@ -148,7 +148,7 @@ let package = Package(
         .target(
             name: "VestibuleWebAPI",
             dependencies: [
-                "VestibuleSite", "VestibuleHTTP", "VestibuleCore", "VestibuleCrypto", "VestibulePasskeys", "VestibuleApple",
+                "VestibuleAPI", "VestibuleSite", "VestibuleHTTP", "VestibuleCore", "VestibuleCrypto", "VestibulePasskeys", "VestibuleApple",
                 "VestibuleLocalization",
             ],
             swiftSettings: swiftSettings
@@ -302,7 +302,7 @@ let package = Package(
             name: "VestibuleClientTests",
             dependencies: [
                 "VestibuleClient", "VestibuleAPI", "VestibuleCrypto", "VestibuleHTTP", "VestibuleHTTPClient",
-                "VestibuleTesting", "vestibule",
+                "VestibuleTesting", "vestibule", "vestibule-apple-emulator",
             ],
             swiftSettings: swiftSettings
         ),

@@ -146,6 +146,15 @@ public struct AppleSignIn: Sendable {
         public let nonce: String
         /// `fullName`, which the app receives on the first authorization only.
         public let name: AppleAuthorization.PersonName?
+
+        public init(
+            identityToken: String, authorizationCode: String, nonce: String, name: AppleAuthorization.PersonName?
+        ) {
+            self.identityToken = identityToken
+            self.authorizationCode = authorizationCode
+            self.nonce = nonce
+            self.name = name
+        }
     }
 
     /// Verifies a native sign-in (audience a bundle ID, nonce hashed), exchanges its code with that bundle ID

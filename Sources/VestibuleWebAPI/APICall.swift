@@ -1,3 +1,4 @@
+import VestibuleAPI
 import Foundation
 import VestibuleCore
 import VestibuleHTTP

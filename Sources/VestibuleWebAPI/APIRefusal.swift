@@ -1,3 +1,4 @@
+import VestibuleAPI
 import VestibuleApple
 import VestibuleHTTP
 import VestibulePasskeys
@@ -5,10 +6,10 @@ import VestibulePasskeys
 /// Why the API refused a call: an HTTP status, a stable code for programs, a sentence for people.
 struct APIRefusal: Error {
     let status: HTTPStatus
-    let code: String
+    let code: APIErrorCode
     let message: String
 
-    init(status: HTTPStatus, code: String, message: String) {
+    init(status: HTTPStatus, code: APIErrorCode, message: String) {
         self.status = status
         self.code = code
         self.message = message
@@ -29,11 +30,11 @@ struct APIRefusal: Error {
     init(passkeyError error: PasskeyError, in call: APICall) {
         switch error.code {
         case .credentialUnknown, .userHandleMismatch:
-            self.init(status: .unauthorized, code: error.code.rawValue, message: call.text(.passkeyUnknown))
+            self.init(status: .unauthorized, code: APIErrorCode(rawValue: error.code.rawValue), message: call.text(.passkeyUnknown))
         case .credentialExists:
-            self.init(status: .conflict, code: error.code.rawValue, message: call.text(.passkeyExists))
+            self.init(status: .conflict, code: APIErrorCode(rawValue: error.code.rawValue), message: call.text(.passkeyExists))
         default:
-            self.init(status: .badRequest, code: error.code.rawValue, message: call.text(.passkeyFailed))
+            self.init(status: .badRequest, code: APIErrorCode(rawValue: error.code.rawValue), message: call.text(.passkeyFailed))
         }
     }
 
@@ -41,11 +42,11 @@ struct APIRefusal: Error {
     init(appleError error: AppleError, in call: APICall) {
         switch error.code {
         case .unreachable, .misconfigured:
-            self.init(status: .badGateway, code: error.code.rawValue, message: call.text(.appleFailed))
+            self.init(status: .badGateway, code: APIErrorCode(rawValue: error.code.rawValue), message: call.text(.appleFailed))
         case .invalidState:
-            self.init(status: .badRequest, code: error.code.rawValue, message: call.text(.appleExpired))
+            self.init(status: .badRequest, code: APIErrorCode(rawValue: error.code.rawValue), message: call.text(.appleExpired))
         default:
-            self.init(status: .badRequest, code: error.code.rawValue, message: call.text(.appleFailed))
+            self.init(status: .badRequest, code: APIErrorCode(rawValue: error.code.rawValue), message: call.text(.appleFailed))
         }
     }
 }

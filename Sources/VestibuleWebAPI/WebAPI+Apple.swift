@@ -1,4 +1,5 @@
 import Foundation
+import VestibuleAPI
 import VestibuleApple
 import VestibuleHTTP
 import VestibuleSite
@@ -7,17 +8,17 @@ import VestibuleSite
 /// `ASAuthorizationAppleIDCredential` gave the app.
 extension WebAPI {
     func installAppleAPIRoutes(on router: inout Router) {
-        router.post("/api/v1/apple/nonce") { request in
+        router.post(APIPath.appleNonce) { request in
             try jsonAPI(request) { call in
                 guard let apple = site.services.apple else { throw APIRefusal(status: .notFound, code: "appleDisabled", message: call.text(.appleFailed)) }
-                return try .json(["nonce": try apple.signIn.issueNativeNonce()])
+                return try .json(AppleNonceReply(nonce: try apple.signIn.issueNativeNonce()))
             }
         }
-        router.post("/api/v1/apple/native") { request in
+        router.post(APIPath.appleNative) { request in
             try jsonAPI(request) { call in
                 guard let apple = site.services.apple else { throw APIRefusal(status: .notFound, code: "appleDisabled", message: call.text(.appleFailed)) }
                 let body = try call.body(NativeAppleRequest.self)
-                let outcome = try apple.signIn.signInNative(body.credential)
+                let outcome = try apple.signIn.signInNative(AppleSignIn.NativeCredential(body.credential))
                 switch outcome {
                 case .signedIn(let accountID, let created):
                     return try call.signedIn(
@@ -40,8 +41,14 @@ extension WebAPI {
     }
 }
 
-/// The body of `POST /api/v1/apple/native`.
-struct NativeAppleRequest: Decodable {
-    let credential: AppleSignIn.NativeCredential
-    let sessionDelivery: SessionDelivery?
+extension AppleSignIn.NativeCredential {
+    /// What the app sent, as Sign in with Apple verifies it.
+    init(_ credential: AppleNativeCredential) {
+        self.init(
+            identityToken: credential.identityToken,
+            authorizationCode: credential.authorizationCode,
+            nonce: credential.nonce,
+            name: credential.name.map { AppleAuthorization.PersonName(firstName: $0.firstName, lastName: $0.lastName) }
+        )
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import VestibuleAPI
 import VestibuleCore
 import VestibuleHTTP
 
@@ -8,20 +9,20 @@ import VestibuleHTTP
 /// cannot both write.
 extension WebAPI {
     func installDocumentAPIRoutes(on router: inout Router) {
-        router.get("/api/v1/documents") { request in
+        router.get(APIPath.documents) { request in
             try documentAPI(request) { _, owner in
                 try .json(DocumentListReply(documents: try site.documents.list(of: owner).map(DocumentListReply.Item.init)))
             }
         }
-        router.get("/api/v1/documents/:name") { request in
+        router.get(APIPath.document(":name")) { request in
             try documentAPI(request) { _, owner in
                 let document = try site.documents.read(request.pathParameters["name"] ?? "", of: owner)
                 var response = Response(status: .ok, headers: ["Content-Type": "application/json"], body: document.body)
-                response.headers.replace("ETag", Self.entityTag(document.version))
+                response.headers.replace("ETag", ExpectedVersion.entityTag(document.version))
                 return response
             }
         }
-        router.put("/api/v1/documents/:name") { request in
+        router.put(APIPath.document(":name")) { request in
             try documentAPI(request, budget: .documentWrites) { call, owner in
                 let name = request.pathParameters["name"] ?? ""
                 let precondition = try Self.writePrecondition(of: request, in: call)
@@ -29,11 +30,11 @@ extension WebAPI {
                 var response = try Response.json(
                     DocumentWriteReply(name: name, version: version), status: precondition == .absent ? .created : .ok
                 )
-                response.headers.replace("ETag", Self.entityTag(version))
+                response.headers.replace("ETag", ExpectedVersion.entityTag(version))
                 return response
             }
         }
-        router.delete("/api/v1/documents/:name") { request in
+        router.delete(APIPath.document(":name")) { request in
             try documentAPI(request) { call, owner in
                 guard let version = try Self.expectedVersion(of: request, in: call) else {
                     throw APIRefusal.preconditionRequired(call)
@@ -87,9 +88,6 @@ extension WebAPI {
         return try call.reply(refusal)
     }
 
-    /// A version as an entity tag: `"3"`.
-    private static func entityTag(_ version: Int) -> String { "\"\(version)\"" }
-
     /// The write's one precondition: `If-None-Match: *` or `If-Match: "<version>"`.
     private static func writePrecondition(of request: Request, in call: APICall) throws -> DocumentPrecondition {
         let expected = try expectedVersion(of: request, in: call)
@@ -119,44 +117,11 @@ extension APIRefusal {
     }
 }
 
-/// The reply of `GET /api/v1/documents`.
-struct DocumentListReply: Encodable {
-    struct Item: Encodable {
-        let name: String
-        let version: Int
-        /// ISO 8601.
-        let updatedAt: String
-        /// In bytes.
-        let size: Int
-
-        init(_ summary: DocumentSummary) {
-            name = summary.name.rawValue
-            version = summary.version
-            updatedAt = summary.updatedAt.formatted(.iso8601)
-            size = summary.size
-        }
-    }
-
-    let documents: [Item]
-}
-
-/// The reply of a successful `PUT /api/v1/documents/{name}`.
-struct DocumentWriteReply: Encodable {
-    let name: String
-    let version: Int
-}
-
-/// A 412: the error, and the version stored now, `null` when no document has the name.
-struct VersionMismatchReply: Encodable {
-    let message: String
-    let currentVersion: Int?
-
-    private enum CodingKeys: String, CodingKey { case error, message, currentVersion }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("versionMismatch", forKey: .error)
-        try container.encode(message, forKey: .message)
-        try container.encode(currentVersion, forKey: .currentVersion)
+extension DocumentListReply.Item {
+    init(_ summary: DocumentSummary) {
+        self.init(
+            name: summary.name.rawValue, version: summary.version, updatedAt: summary.updatedAt.formatted(.iso8601),
+            size: summary.size
+        )
     }
 }

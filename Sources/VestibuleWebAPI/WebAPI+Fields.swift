@@ -1,4 +1,5 @@
 import Foundation
+import VestibuleAPI
 import VestibuleCore
 import VestibuleHTTP
 
@@ -7,7 +8,7 @@ import VestibuleHTTP
 /// `Authorization: Bearer`.
 extension WebAPI {
     func installFieldAPIRoutes(on router: inout Router) {
-        router.put("/api/v1/account/fields/:name") { request in
+        router.put(APIPath.accountField(":name")) { request in
             try jsonAPI(request) { call in
                 guard let (_, account) = try call.signedIn() else { throw APIRefusal.signInRequired }
                 let body = try call.body(FieldRequest.self)
@@ -25,7 +26,7 @@ extension WebAPI {
                 }
             }
         }
-        router.delete("/api/v1/account/fields/:name") { request in
+        router.delete(APIPath.accountField(":name")) { request in
             try jsonAPI(request) { call in
                 guard let (_, account) = try call.signedIn() else { throw APIRefusal.signInRequired }
                 let name = request.pathParameters["name"] ?? ""
@@ -51,24 +52,8 @@ extension APIRefusal {
         default: .badRequest
         }
         self.init(
-            status: status, code: error.code.description,
+            status: status, code: APIErrorCode(rawValue: error.code.description),
             message: error.message(in: call.site.localization.catalog(for: call.visitor.language))
         )
     }
-}
-
-/// The body of `PUT /api/v1/account/fields/{name}`: the value as a person would type or choose it
-/// (`accepted` for a consent).
-struct FieldRequest: Decodable {
-    let value: String
-}
-
-/// The reply of `PUT /api/v1/account/fields/{name}`: the value as stored, and whether the account is complete now.
-struct FieldReply: Encodable {
-    let name: String
-    let value: String
-    /// ISO 8601.
-    let givenAt: String
-    let complete: Bool
-    let missingFields: [String]
 }

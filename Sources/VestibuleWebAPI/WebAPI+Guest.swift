@@ -1,3 +1,4 @@
+import VestibuleAPI
 import VestibuleCore
 import VestibuleHTTP
 
@@ -7,21 +8,22 @@ import VestibuleHTTP
 extension WebAPI {
     func installGuestAPIRoutes(on router: inout Router) {
         // No authentication: anyone may become a guest. Rate-limited per client address by `jsonAPI`.
-        router.post("/api/v1/guests") { request in
+        router.post(APIPath.guests) { request in
             try jsonAPI(request) { _ in
                 let (guest, token) = try site.services.guests.create()
                 return try .json(GuestReply(guestID: guest.id.rawValue, guestToken: token.value), status: .created)
             }
         }
-        router.post("/api/v1/guests/claim") { request in
+        router.post(APIPath.guestClaim) { request in
             try jsonAPI(request) { call in
                 guard let (_, account) = try call.signedIn() else { throw APIRefusal.signInRequired }
                 let body = try call.body(ClaimRequest.self)
-                guard let merge = DocumentMergeRule(named: body.merge), let token = GuestToken(presented: body.guestToken)
+                guard let token = GuestToken(presented: body.guestToken)
                 else { throw APIRefusal.invalid(call.text(.passkeyFailed)) }
                 guard let guest = try site.services.guests.authenticate(token) else { throw APIRefusal.guestNotFound(call) }
                 do {
-                    return try .json(try site.services.guests.claim(guest.id, into: account.id, merging: merge))
+                    let merge = body.merge.map(DocumentMergeRule.init) ?? .default
+                    return try .json(ClaimReply(try site.services.guests.claim(guest.id, into: account.id, merging: merge)))
                 } catch let error as StoreError where error.code == .notFound {
                     // Claimed by a concurrent call between the check and the claim.
                     throw APIRefusal.guestNotFound(call)
@@ -32,13 +34,21 @@ extension WebAPI {
 }
 
 extension DocumentMergeRule {
-    /// The rule an API call names, the default when it names none; `nil` for a name that is no rule.
-    init?(named name: String?) {
-        guard let name else {
-            self = .default
-            return
+    /// The rule an API call names.
+    init(_ rule: MergeRule) {
+        switch rule {
+        case .keepBoth: self = .keepBoth
+        case .preferAccount: self = .preferAccount
+        case .preferGuest: self = .preferGuest
+        case .lastWriter: self = .lastWriter
         }
-        self.init(rawValue: name)
+    }
+}
+
+extension ClaimReply {
+    /// What a claim did, as the API reports it.
+    init(_ claim: GuestClaim) {
+        self.init(moved: claim.moved, renamed: claim.renamed, replaced: claim.replaced, discarded: claim.discarded)
     }
 }
 
@@ -46,18 +56,4 @@ extension APIRefusal {
     static func guestNotFound(_ call: APICall) -> APIRefusal {
         APIRefusal(status: .notFound, code: "notFound", message: call.text(.guestNotFound))
     }
-}
-
-/// The reply of `POST /api/v1/guests`.
-struct GuestReply: Encodable {
-    let guestID: String
-    /// `vg_…`: the app keeps it (a cookie of its own, the keychain) and sends it as `Authorization: Bearer`.
-    let guestToken: String
-}
-
-/// The body of `POST /api/v1/guests/claim`.
-struct ClaimRequest: Decodable {
-    let guestToken: String
-    /// A ``DocumentMergeRule`` by name; `keepBoth` when absent.
-    let merge: String?
 }

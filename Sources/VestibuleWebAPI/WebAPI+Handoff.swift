@@ -1,4 +1,5 @@
 import Foundation
+import VestibuleAPI
 import VestibuleCore
 import VestibuleHTTP
 import VestibuleSite
@@ -8,7 +9,7 @@ import VestibuleSite
 /// brings back for a session. The browser's part is in `WebApp+Handoff.swift`.
 extension WebAPI {
     func installHandoffAPIRoutes(on router: inout Router) {
-        router.post("/api/v1/handoffs") { request in
+        router.post(APIPath.handoffs) { request in
             try jsonAPI(request) { call in
                 // Only a registered app starts a hand-off: its key says which, and so where the browser may go
                 // back to and how its guest's documents merge.
@@ -35,14 +36,14 @@ extension WebAPI {
                     throw APIRefusal.invalid(call.text(.passkeyFailed))
                 }
                 let (code, exchangeKey) = try site.services.handoffs.begin(
-                    for: app, returnTo: body.returnTo, mode: body.mode, name: name, email: email, guestID: guestID
+                    for: app, returnTo: body.returnTo, mode: Handoff.Mode(body.mode), name: name, email: email, guestID: guestID
                 )
                 return try .json(
                     HandoffReply(url: "\(site.configuration.origin)/handoff/\(code)", exchangeKey: exchangeKey), status: .created
                 )
             }
         }
-        router.post("/api/v1/handoffs/exchange") { request in
+        router.post(APIPath.handoffExchange) { request in
             try jsonAPI(request) { call in
                 let app = try call.requiredApp()
                 let body = try call.body(ExchangeRequest.self)
@@ -76,32 +77,12 @@ extension String {
     fileprivate var nonEmpty: String? { isEmpty ? nil : self }
 }
 
-/// The body of `POST /api/v1/handoffs`.
-struct HandoffRequest: Decodable {
-    let returnTo: String
-    let mode: Handoff.Mode
-    /// What the app already knows, to prefill the sign-up page (SIWA-6).
-    let name: String?
-    let email: String?
-}
-
-/// The reply of `POST /api/v1/handoffs`.
-struct HandoffReply: Encodable {
-    /// Where the app sends the browser.
-    let url: String
-    /// The app keeps it (in a cookie of its own) and presents it with the code.
-    let exchangeKey: String
-}
-
-/// The body of `POST /api/v1/handoffs/exchange`.
-struct ExchangeRequest: Decodable {
-    let code: String
-    let exchangeKey: String
-}
-
-/// The reply of `POST /api/v1/handoffs/exchange`: a new session for the app, as `Authorization: Bearer`.
-struct ExchangeReply: Encodable {
-    let sessionToken: String
-    let accountID: String
-    let signedInWith: String
+extension Handoff.Mode {
+    /// The page a hand-off opens on, as the app asked.
+    init(_ mode: HandoffRequest.Mode) {
+        switch mode {
+        case .signUp: self = .signUp
+        case .signIn: self = .signIn
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import VestibuleAPI
 import VestibuleCore
 import VestibuleHTTP
 
@@ -6,7 +7,7 @@ import VestibuleHTTP
 /// with the published JWKS, and a yes-or-no check for reverse proxies.
 extension WebAPI {
     func installIntegrationAPIRoutes(on router: inout Router) {
-        router.post("/api/v1/token") { request in
+        router.post(APIPath.token) { request in
             try jsonAPI(request) { call in
                 guard let (session, _) = try call.signedIn() else { throw APIRefusal.signInRequired }
                 let audience = try call.body(AccessTokenRequest.self).audience
@@ -33,7 +34,7 @@ extension WebAPI {
         // nginx's `auth_request` only reads the status and headers: 2xx lets the request through, 401 stops
         // it. No redirect and no body, so the proxy decides what a signed-out visitor sees. No rate limit
         // either: every request to the protected site comes through here.
-        router.get("/api/v1/forward-auth") { request in
+        router.get(APIPath.forwardAuth) { request in
             let call = APICall(site: site, request: request, visitor: try site.visitor(of: request))
             var response = Response.empty(.unauthorized)
             if let (session, account) = try call.signedIn() {
@@ -48,17 +49,4 @@ extension WebAPI {
             return response
         }
     }
-}
-
-/// The body of `POST /api/v1/token`; `{}` asks for a token for this origin.
-struct AccessTokenRequest: Decodable {
-    /// The API the token is for (`aud`), as that API names itself: one of the registered apps' audiences.
-    let audience: String?
-}
-
-/// The reply of `POST /api/v1/token`, shaped like an OAuth 2.0 token response.
-struct AccessTokenReply: Encodable {
-    let accessToken: String
-    var tokenType = "Bearer"
-    let expiresIn: Int
 }

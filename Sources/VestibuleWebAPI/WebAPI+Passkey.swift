@@ -1,3 +1,4 @@
+import VestibuleAPI
 import Foundation
 import VestibuleCore
 import VestibuleHTTP
@@ -13,36 +14,36 @@ import VestibuleSite
 /// with `Authorization: Bearer <session token>` and ask for the session as a token.
 extension WebAPI {
     func installPasskeyAPIRoutes(on router: inout Router) {
-        router.post("/api/v1/passkeys/registration/options") { request in
+        router.post(APIPath.passkeyRegistrationOptions) { request in
             try jsonAPI(request) { call in
                 guard let (session, account) = try call.signedIn() else { throw APIRefusal.signInRequired }
                 guard site.credentialChanges.allows(session) else { throw APIRefusal.signInAgain(call) }
                 return try .json(
-                    OptionsReply(
+                    PasskeyOptionsReply(
                         publicKey: try site.services.passkeys.registrationOptions(for: account),
-                        labels: call.labels(for: call.body(OptionsRequest.self).biometryType, purpose: .registration)
+                        labels: call.labels(for: call.body(PasskeyOptionsRequest.self).biometryType, purpose: .registration)
                     )
                 )
             }
         }
-        router.post("/api/v1/passkeys/sign-up/options") { request in
+        router.post(APIPath.passkeySignUpOptions) { request in
             try jsonAPI(request) { call in
-                let body = try call.body(OptionsRequest.self)
+                let body = try call.body(PasskeyOptionsRequest.self)
                 let displayName = (body.displayName ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
                 guard (1...PasskeyNames.maximumLength).contains(displayName.count) else {
                     throw APIRefusal.invalid(call.text(.passkeyNameRequired))
                 }
                 return try .json(
-                    OptionsReply(
+                    PasskeyOptionsReply(
                         publicKey: try site.services.passkeys.signUpOptions(displayName: displayName),
                         labels: call.labels(for: body.biometryType, purpose: .registration)
                     )
                 )
             }
         }
-        router.post("/api/v1/passkeys/registration") { request in
+        router.post(APIPath.passkeyRegistration) { request in
             try jsonAPI(request) { call in
-                let body = try call.body(CeremonyRequest<RegistrationResponse>.self)
+                let body = try call.body(PasskeyCeremonyRequest<RegistrationResponse>.self)
                 let name = PasskeyNames.name(chosen: body.name, userAgent: request.headers["User-Agent"])
                 // Adding to the signed-in account is a credential change; a sign-up (no session) is not.
                 let signedIn = try call.signedIn()
@@ -63,19 +64,19 @@ extension WebAPI {
                 return try call.signedIn(registration.credential.accountID, method: .passkey, delivery: body.sessionDelivery, redirect: SitePath.welcome)
             }
         }
-        router.post("/api/v1/passkeys/authentication/options") { request in
+        router.post(APIPath.passkeyAuthenticationOptions) { request in
             try jsonAPI(request) { call in
                 try .json(
-                    OptionsReply(
+                    PasskeyOptionsReply(
                         publicKey: try site.services.passkeys.authenticationOptions(),
-                        labels: call.labels(for: call.body(OptionsRequest.self).biometryType, purpose: .authentication)
+                        labels: call.labels(for: call.body(PasskeyOptionsRequest.self).biometryType, purpose: .authentication)
                     )
                 )
             }
         }
-        router.post("/api/v1/passkeys/authentication") { request in
+        router.post(APIPath.passkeyAuthentication) { request in
             try jsonAPI(request) { call in
-                let body = try call.body(CeremonyRequest<AuthenticationResponse>.self)
+                let body = try call.body(PasskeyCeremonyRequest<AuthenticationResponse>.self)
                 let credential = try site.services.passkeys.authenticate(body.credential)
                 return try call.signedIn(credential.accountID, method: .passkey, delivery: body.sessionDelivery, redirect: "/continue")
             }

@@ -1,4 +1,5 @@
 import Foundation
+import VestibuleAPI
 import VestibuleCore
 import VestibuleHTTP
 
@@ -7,7 +8,7 @@ import VestibuleHTTP
 /// another site's page cannot read the answer. `DELETE /api/v1/session` ends the session: an app's sign-out.
 extension WebAPI {
     func installSessionAPIRoutes(on router: inout Router) {
-        router.get("/api/v1/session") { request in
+        router.get(APIPath.session) { request in
             let call = APICall(site: site, request: request, visitor: try site.visitor(of: request))
             var response: Response
             if let (session, account) = try call.signedIn() {
@@ -40,7 +41,7 @@ extension WebAPI {
             return response
         }
         // By the bearer token (an app's server), or by the cookie with the page's anti-forgery token.
-        router.delete("/api/v1/session") { request in
+        router.delete(APIPath.session) { request in
             try jsonAPI(request) { call in
                 guard try call.signedIn() != nil else { throw APIRefusal.signInRequired }
                 var response = Response.empty()
@@ -54,31 +55,4 @@ extension WebAPI {
             }
         }
     }
-}
-
-/// The body of `GET /api/v1/session`.
-struct SessionReply: Encodable {
-    struct AppleIdentity: Encodable {
-        /// Whether the account's email is a private relay address (from Apple's claim).
-        let isPrivateEmail: Bool
-        /// `off` after Apple's `email-disabled`: mail to the relay address does not reach the person (SIWA-12).
-        let emailForwarding: String
-        /// ISO 8601.
-        let forwardingDisabledAt: String?
-    }
-
-    let accountID: String
-    let displayName: String?
-    let email: String?
-    /// The method this session was started with (SIWA-8).
-    let signedInWith: String
-    /// ISO 8601: when the session ends at the latest.
-    let expiresAt: String
-    /// Every way this account can sign in.
-    let methods: [String]
-    let apple: [AppleIdentity]
-    /// Whether the account has every required field of the data policy; optional fields never count.
-    let complete: Bool
-    /// The names of the required fields it lacks.
-    let missingFields: [String]
 }

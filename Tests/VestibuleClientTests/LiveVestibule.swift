@@ -5,14 +5,16 @@ import VestibuleCrypto
 import VestibuleHTTPClient
 import VestibuleTesting
 
-/// A real `vestibule serve` in development mode on free ports, with its Apple ID emulator (which stands in for
-/// a device's `ASAuthorizationAppleIDProvider`, so a test can sign in as a native app would) and one registered
-/// app, whose key, return address and access-token audience the tests use.
+/// A real `vestibule serve` in development mode on free ports, signing in with Apple against a
+/// `vestibule-apple-emulator` process (which stands in for a device's `ASAuthorizationAppleIDProvider`, so a test
+/// can sign in as a native app would), and one registered app, whose key, return address and access-token
+/// audience the tests use.
 final class LiveVestibule {
     let process: ServerProcess
+    let appleEmulator: AppleEmulatorProcess
     /// `http://localhost:PORT`: the public URL, and so the `iss` of its access tokens.
     let origin: String
-    let emulatorOrigin: String
+    var emulatorOrigin: String { appleEmulator.origin }
     let appKey = (UUID().uuidString + UUID().uuidString).replacingOccurrences(of: "-", with: "_")
     /// The registered app's return address and API.
     static let returnURL = "http://localhost:1/signed-in"
@@ -22,19 +24,24 @@ final class LiveVestibule {
     init() throws {
         scratch = try ScratchDirectory(prefix: "vestibule-client")
         let port = try FreePort.find()
-        var emulatorPort = try FreePort.find()
-        while emulatorPort == port { emulatorPort = try FreePort.find() }
         origin = "http://localhost:\(port)"
-        emulatorOrigin = "http://127.0.0.1:\(emulatorPort)"
         let appsFile = scratch.path + "/apps.json"
         try #"""
             {"apps": [{"id": "shop", "name": "Example Shop", "keySHA256": "\#(Hex.encode(SHA2.sha256(appKey)))",
                        "returnURLs": ["\#(Self.returnURL)"], "audiences": ["\#(Self.audience)"]}]}
             """#.write(toFile: appsFile, atomically: true, encoding: .utf8)
-        process = try ServerProcess(arguments: ["serve"] + Self.settings(scratch) + [
-            "--port", String(port), "--public-url", origin, "--apps", appsFile,
-            "--apple-emulator-port", String(emulatorPort), "--log-level", "warning",
-        ])
+        appleEmulator = try AppleEmulatorProcess(vestibuleOrigin: origin, dataDirectory: scratch.path + "/apple-emulator")
+        do {
+            process = try ServerProcess(
+                arguments: ["serve"] + Self.settings(scratch) + [
+                    "--port", String(port), "--public-url", origin, "--apps", appsFile, "--log-level", "warning",
+                ],
+                environment: appleEmulator.vestibuleEnvironment
+            )
+        } catch {
+            appleEmulator.stop()
+            throw error
+        }
     }
 
     /// What `serve` and the other commands need to find the same data.
@@ -42,7 +49,10 @@ final class LiveVestibule {
         ["--development", "--data-dir", scratch.path + "/data"]
     }
 
-    deinit { process.stop() }
+    deinit {
+        process.stop()
+        appleEmulator.stop()
+    }
 
     /// `vestibule rotate-signing-key` on the running server's data: a new key signs from now on.
     func rotateSigningKey() throws {
