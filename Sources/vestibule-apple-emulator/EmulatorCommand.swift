@@ -37,31 +37,13 @@ struct EmulatorCommand {
             return 0
         case "serve":
             if wantsHelp { print(ServeCommand.help); return 0 }
-            return reportingFailures { try ServeCommand.run(rest) }
+            return CommandFailure.exitStatus(program: "vestibule-apple-emulator") { try ServeCommand.run(rest) }
         case "notify":
             if wantsHelp { print(NotifyCommand.help); return 0 }
-            return reportingFailures { try NotifyCommand.run(rest) }
+            return CommandFailure.exitStatus(program: "vestibule-apple-emulator") { try NotifyCommand.run(rest) }
         default:
-            printError("Unknown command \"\(subcommand)\".\n\n\(Self.overview)")
+            CommandFailure.printToStandardError("Unknown command \"\(subcommand)\".\n\n\(Self.overview)")
             return 64  // EX_USAGE
         }
-    }
-
-    /// Runs `body` and returns the exit status; any refusal is printed as one clear sentence.
-    private func reportingFailures(_ body: () throws -> Void) -> Int32 {
-        do {
-            try body()
-            return 0
-        } catch let failure as CommandFailure {
-            printError(failure.description)
-            return failure.status
-        } catch {
-            printError("vestibule-apple-emulator: \(error)")
-            return 1
-        }
-    }
-
-    private func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 }

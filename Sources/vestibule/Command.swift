@@ -48,14 +48,16 @@ struct Command {
             }
         case "copy-data":
             return reportingFailures {
-                try CopyData.run(rest, environment: ProcessInfo.processInfo.environment, printError: printError)
+                try CopyData.run(
+                    rest, environment: ProcessInfo.processInfo.environment, printError: CommandFailure.printToStandardError
+                )
             }
         case "button":
             return ButtonCommand(arguments: rest).run()
         case "apple":
             return reportingFailures { try AppleCommand.run(rest, environment: ProcessInfo.processInfo.environment) }
         default:
-            printError("Unknown command \"\(subcommand)\".\n\n\(Help.overview)")
+            CommandFailure.printToStandardError("Unknown command \"\(subcommand)\".\n\n\(Help.overview)")
             return 64  // EX_USAGE
         }
     }
@@ -74,24 +76,13 @@ struct Command {
         }
     }
 
-    /// Runs `body` and returns the exit status; any refusal is printed as one clear sentence.
+    /// Runs `body` and returns the exit status; any refusal is printed as one clear sentence, a configuration
+    /// Vestibule refuses with 78 (EX_CONFIG).
     private func reportingFailures(_ body: () throws -> Void) -> Int32 {
-        do {
-            try body()
-            return 0
-        } catch let failure as CommandFailure {
-            printError(failure.description)
-            return failure.status
-        } catch let error as ConfigurationError {
-            printError("Configuration error: \(error)")
-            return 78  // EX_CONFIG
-        } catch {
-            printError("vestibule: \(error)")
-            return 1
+        CommandFailure.exitStatus(program: "vestibule") {
+            do { try body() } catch let error as ConfigurationError {
+                throw CommandFailure.usage("Configuration error: \(error)")
+            }
         }
-    }
-
-    private func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 }
