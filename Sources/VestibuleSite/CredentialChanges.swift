@@ -2,16 +2,11 @@ package import Foundation
 package import VestibuleCore
 package import VestibuleLocalization
 
-/// The one place that decides whether a session may change how its account signs in (its password, its
-/// passkeys, Sign in with Apple) or delete the account, and that tells the account's owner of each change.
-///
-/// A change needs a sign-in from the last ten minutes: a session left open on a shared computer, or a stolen
-/// session token, is not enough to lock the owner out. A session the hand-off made for an app never may: the app
-/// acts for its person, it does not manage how they sign in. Each change is mailed to the account's address, so
-/// one the owner did not make is noticed; not to an Apple relay address whose forwarding is off, which drops it.
+/// Where the pages and the API ask whether a session may change how its account signs in (its password, its
+/// passkeys, Sign in with Apple) or delete the account, by Core's rule (``Session/mayManageAccount(at:)``), and
+/// what tells the account's owner of each change: it is mailed to the account's address, so one the owner did
+/// not make is noticed; not to an Apple relay address whose forwarding is off, which drops it.
 package struct CredentialChanges: Sendable {
-    /// How recent a session's sign-in must be.
-    package static let recentSignIn: TimeInterval = 600
     /// Where a page sends a session that may not make a change: the sign-in page, saying why.
     package static let signInAgainPath = "/sign-in?notice=sign-in-again"
 
@@ -47,7 +42,7 @@ package struct CredentialChanges: Sendable {
 
     /// Whether `session` may change how its account signs in, or delete it.
     package func allows(_ session: Session) -> Bool {
-        session.appID == nil && clock().timeIntervalSince(session.createdAt) <= Self.recentSignIn
+        session.mayManageAccount(at: clock())
     }
 
     /// The notice to send once the change is made, or `nil` when `session` may not make it.

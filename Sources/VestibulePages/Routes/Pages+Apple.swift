@@ -132,11 +132,7 @@ extension Pages {
         // A fresh sign-in of the person's own, as for changing how they sign in: a session left open on a shared
         // computer, or one made for an app, is not enough to erase the account.
         guard site.credentialChanges.allows(session) else { return .redirect(to: "/account/delete") }
-        if let apple = site.services.apple {
-            try apple.revocations.deleteAccount(account.id)
-        } else {
-            try site.services.store.deleteAccount(id: account.id)
-        }
+        try site.services.deleteAccount(account.id)
         var response = Response.redirect(to: "/?notice=account-deleted")
         try site.sessionCookie.clear(on: &response)
         return response
