@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VestibuleAppTesting
 import VestibuleTesting
 
 /// Two `vestibule serve` processes on one PostgreSQL database behind a real nginx: both answer one

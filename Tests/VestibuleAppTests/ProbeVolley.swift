@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import VestibuleAppTesting
 
 /// GETs sent through the load balancer one after another, each from its own thread, without waiting for the
 /// answers: round-robin hands every other one to each instance, and one handed to a frozen instance stays

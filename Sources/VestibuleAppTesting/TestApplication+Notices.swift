@@ -4,7 +4,7 @@ import VestibuleTesting
 
 extension TestApplication {
     /// The first `count` notices (mails without a code) sent to `address`, subject and body, as they arrive.
-    func notices(to address: String, count: Int) throws -> [String] {
+    public func notices(to address: String, count: Int) throws -> [String] {
         let outbox = try OutboxMailer(directory: dataDirectory + "/outbox")
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline {
