@@ -3,15 +3,20 @@ import VestibuleAppleEmulator
 import VestibuleCrypto
 import VestibuleLogging
 
-/// An Apple ID emulator on a free port, registered for one Vestibule's configuration and stopped with its owner.
+/// An Apple ID emulator on a free port for one Vestibule, stopped with its owner.
+///
+/// Each needs the other's origin: Vestibule trusts the emulator's issuer from the start, and the emulator returns
+/// to Vestibule's origin, which is known only once Vestibule is built (it binds port 0 then). So the emulator
+/// starts first, Vestibule is built with its settings, and the team is registered last (``registerTeam(for:)``).
 final class EmulatorOwner: Sendable {
     let emulator: AppleEmulator
+    private let teamKey: SigningKey
 
-    /// Starts the emulator for the Vestibule `configuration` describes and points its Apple settings at it.
+    /// Starts the emulator and points `configuration`'s Apple settings at it.
     init(for configuration: inout Configuration) throws {
-        let team = DevelopmentTeam(privateKey: try SigningKey.generate(.es256), vestibuleOrigin: configuration.origin)
+        teamKey = try SigningKey.generate(.es256)
         emulator = try AppleEmulator(
-            configuration: AppleEmulator.Configuration(clients: [try team.registeredClient()]),
+            configuration: AppleEmulator.Configuration(clients: []),
             logger: Logger(label: "apple-emulator", sink: .discard)
         )
         // Tests run side by side: each emulator takes a free port.
@@ -20,8 +25,14 @@ final class EmulatorOwner: Sendable {
         configuration.appleTeamID = DevelopmentTeam.teamID
         configuration.appleKeyID = DevelopmentTeam.keyID
         configuration.appleServicesID = DevelopmentTeam.servicesID
-        configuration.appleBundleIDs = team.bundleIDs
-        configuration.applePrivateKey = try team.privateKey.pkcs8PEM()
+        configuration.appleBundleIDs = [DevelopmentTeam.bundleID]
+        configuration.applePrivateKey = try teamKey.pkcs8PEM()
+    }
+
+    /// Registers the team with the emulator for the Vestibule at `origin`: where the web flow returns and
+    /// notifications go.
+    func registerTeam(for origin: String) throws {
+        emulator.register(try DevelopmentTeam(privateKey: teamKey, vestibuleOrigin: origin).registeredClient())
     }
 
     deinit { emulator.shutdown() }

@@ -9,13 +9,17 @@ import VestibuleSQL
 import VestibuleSQLite
 public import VestibuleTesting
 
-/// A Vestibule built exactly as `vestibule serve` builds it, in a fresh data folder, on a free port: what
+/// A Vestibule built exactly as `vestibule serve` builds it, in a fresh data folder, on port 0: what
 /// tests of the whole application start from, as hummingbird's `app.test(.router)`.
 ///
 /// Requests go through the whole pipeline in-process (``respond(_:method:headers:body:remoteAddress:)``, and
 /// the clients built on it: ``FormClient``, ``APIClient``), or over a real socket once started
 /// (``startedOnLocalhost(clock:configure:)``). In development mode by default, with an in-process Apple ID
 /// emulator, so that mail lands in the outbox the tests read and Sign in with Apple works end to end.
+///
+/// Unless `configure` sets a port or a public URL, the build binds a free port and the public URL is
+/// `http://localhost:PORT` (`configuration.origin`), as browsers need for the same-origin check and passkeys;
+/// nothing listens before ``Application/start()``, yet the port stays this application's from the build on.
 public struct TestApplication: Sendable {
     public let application: Application
     /// Everything the application logged, for tests of what must (not) be logged.
@@ -57,6 +61,7 @@ public struct TestApplication: Sendable {
             logger: Logger(label: "test", minimumLevel: .debug, sink: logs.sink),
             clock: now
         )
+        try emulator?.registerTeam(for: application.configuration.origin)
     }
 
     /// An application listening on `http://localhost:PORT`, which is also its public URL, as browsers need
@@ -64,14 +69,9 @@ public struct TestApplication: Sendable {
     public static func startedOnLocalhost(
         clock: TestClock? = nil, configure: (inout Configuration) -> Void = { _ in }
     ) throws -> (TestApplication, Int) {
-        let port = try FreePort.find()
-        let app = try TestApplication(clock: clock) {
-            $0.port = port
-            $0.publicURL = URL(string: "http://localhost:\(port)")
-            configure(&$0)
-        }
+        let app = try TestApplication(clock: clock, configure: configure)
         try app.application.start()
-        return (app, port)
+        return (app, app.application.port)
     }
 
     /// Sends a request through the whole pipeline in-process, as if from `remoteAddress`.

@@ -9,10 +9,10 @@ import VestibuleTesting
 /// a device's `ASAuthorizationAppleIDProvider`, so a test can sign in as a native app would) and one registered
 /// app, whose key, return address and access-token audience the tests use.
 final class LiveVestibule {
-    let process: ServerProcess
+    private let site: DevelopmentVestibule
     /// `http://localhost:PORT`: the public URL, and so the `iss` of its access tokens.
-    let origin: String
-    let emulatorOrigin: String
+    var origin: String { site.origin }
+    var emulatorOrigin: String { site.appleEmulator.origin }
     let appKey = (UUID().uuidString + UUID().uuidString).replacingOccurrences(of: "-", with: "_")
     /// The registered app's return address and API.
     static let returnURL = "http://localhost:1/signed-in"
@@ -21,32 +21,21 @@ final class LiveVestibule {
 
     init() throws {
         scratch = try ScratchDirectory(prefix: "vestibule-client")
-        let port = try FreePort.find()
-        var emulatorPort = try FreePort.find()
-        while emulatorPort == port { emulatorPort = try FreePort.find() }
-        origin = "http://localhost:\(port)"
-        emulatorOrigin = "http://127.0.0.1:\(emulatorPort)"
         let appsFile = scratch.path + "/apps.json"
         try #"""
             {"apps": [{"id": "shop", "name": "Example Shop", "keySHA256": "\#(Hex.encode(SHA2.sha256(appKey)))",
                        "returnURLs": ["\#(Self.returnURL)"], "audiences": ["\#(Self.audience)"]}]}
             """#.write(toFile: appsFile, atomically: true, encoding: .utf8)
-        process = try ServerProcess(arguments: ["serve"] + Self.settings(scratch) + [
-            "--port", String(port), "--public-url", origin, "--apps", appsFile,
-            "--apple-emulator-port", String(emulatorPort), "--log-level", "warning",
-        ])
+        site = try DevelopmentVestibule(folder: scratch.path, arguments: ["--apps", appsFile, "--log-level", "warning"])
     }
 
-    /// What `serve` and the other commands need to find the same data.
-    private static func settings(_ scratch: ScratchDirectory) -> [String] {
-        ["--development", "--data-dir", scratch.path + "/data"]
-    }
-
-    deinit { process.stop() }
+    deinit { site.stop() }
 
     /// `vestibule rotate-signing-key` on the running server's data: a new key signs from now on.
     func rotateSigningKey() throws {
-        let (status, output) = try VestibuleExecutable.run(["rotate-signing-key"] + Self.settings(scratch))
+        let (status, output) = try VestibuleExecutable.run(
+            ["rotate-signing-key", "--development", "--data-dir", site.dataDirectory]
+        )
         guard status == 0 else { throw TestFailure("rotate-signing-key failed: \(output)") }
     }
 

@@ -113,7 +113,10 @@ import Synchronization
     }
 
     @Test func aFailureNamesMethodAndOriginButNeverPathQueryOrBody() throws {
-        let port = try FreePort.find()  // nothing listens there
+        // Held and never listened on, for as long as the test uses it: connections are refused.
+        let nowhere = try PortReservation()
+        defer { withExtendedLifetime(nowhere) {} }
+        let port = nowhere.port
         let secret = "eyJhbGciOiJFUzI1NiJ9.secret-client-secret"
         let error = try #require(throws: HTTPClientError.self) {
             try client.postForm(
