@@ -20,6 +20,7 @@ public func eventually(_ awaited: @autoclosure () -> String, timeout: Duration =
 /// `awaited` did not happen within `timeout` otherwise.
 ///
 /// - Parameter awaited: what is waited for, as the failure names it ("a code mailed to ada@example.com").
+@discardableResult
 public func eventually<Value>(
     _ awaited: @autoclosure () -> String, timeout: Duration = .seconds(5), _ probe: () throws -> Value?
 ) throws -> Value {

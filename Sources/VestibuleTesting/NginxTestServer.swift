@@ -118,12 +118,8 @@ public final class NginxTestServer: @unchecked Sendable {
     /// after `timeout`): nginx writes a request's line after it has answered, so a client can hold the
     /// response before the line exists.
     public func accessLog(awaiting awaited: Set<String> = [], timeout: Duration = .seconds(5)) -> [AccessLogEntry] {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let entries = readAccessLog()
-            if ContinuousClock.now >= deadline || awaited.isSubset(of: entries.map(\.tag)) { return entries }
-            usleep(10_000)
-        }
+        _ = eventually(timeout: timeout) { awaited.isSubset(of: readAccessLog().map(\.tag)) }
+        return readAccessLog()
     }
 
     private func readAccessLog() -> [AccessLogEntry] {

@@ -68,14 +68,10 @@ struct HandoffStoryTests {
 
     /// Waits until the browser is back at the app (`prefix`) and returns the code it brought.
     private func waitForCode(_ browser: BrowserSession, after prefix: String) throws -> String {
-        let deadline = Date().addingTimeInterval(10)
-        while true {
+        try eventually("the browser back at \(prefix)", timeout: .seconds(10)) {
             let url = try browser.currentURL
-            if url.hasPrefix(prefix), let code = URLComponents(string: url)?.queryItems?.first(where: { $0.name == "code" })?.value {
-                return code
-            }
-            guard Date() < deadline else { throw TestFailure("never back at \(prefix): \(url)") }
-            Thread.sleep(forTimeInterval: 0.05)
+            guard url.hasPrefix(prefix) else { return nil }
+            return URLComponents(string: url)?.queryItems?.first { $0.name == "code" }?.value
         }
     }
 

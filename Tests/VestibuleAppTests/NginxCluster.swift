@@ -60,12 +60,9 @@ final class NginxCluster {
     /// The index of the instance whose access log has the request `requestID`, waiting for it: an instance
     /// logs a request after queueing its response, and its output reaches the test through a pipe.
     func instance(thatAnswered requestID: String, timeout: Duration = .seconds(5)) -> Int? {
-        let deadline = ContinuousClock.now + timeout
-        repeat {
-            if let index = instances.firstIndex(where: { $0.log.contains("request_id=\(requestID) ") }) { return index }
-            Thread.sleep(forTimeInterval: 0.01)
-        } while ContinuousClock.now < deadline
-        return nil
+        try? eventually("an instance's log line for \(requestID)", timeout: timeout) {
+            instances.firstIndex { $0.log.contains("request_id=\(requestID) ") }
+        }
     }
 
     /// The hex SHA-256 token hashes of every session in the database, read with psql.

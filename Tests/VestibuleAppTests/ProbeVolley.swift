@@ -19,7 +19,7 @@ final class ProbeVolley: Sendable {
                 let exchange = browser.get(target)
                 exchanges.withLock { $0.append(exchange) }
             }
-            Thread.sleep(forTimeInterval: 0.02)
+            Thread.sleep(forTimeInterval: 0.02)  // pacing, not synchronisation: nginx takes them in this order
         }
     }
 

@@ -100,7 +100,7 @@ import Synchronization
     @Test func aServerSlowerThanTheTimeoutFailsWithTimeout() throws {
         let server = try LocalServer { router in
             router.get("/slow") { _ in
-                Thread.sleep(forTimeInterval: 2)
+                Thread.sleep(forTimeInterval: 2)  // the slow server under test, not synchronisation
                 return .text("late")
             }
         }
