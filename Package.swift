@@ -22,7 +22,9 @@
 //                      VestibulePages (the HTML pages)   VestibuleWebAPI (the JSON API under /api/v1)
 //   composition        VestibuleApp (configuration → application), the `vestibule` executable
 //   development        VestibuleAppleEmulator, `vestibule-apple-emulator` (Apple's side, for development and tests;
-//                      never linked by `vestibule`), VestibuleTesting, VestibuleWebDriver, VestibuleAudit
+//                      never linked by `vestibule`), VestibuleTesting (processes, sockets, test servers, the clock
+//                      and the poll every test target uses), VestibuleAppTesting (TestApplication and its clients:
+//                      the whole application in a test, as HummingbirdTesting), VestibuleWebDriver, VestibuleAudit
 //   demo app           VestibuleBookstore, `vestibule-bookstore` (a shop that uses Vestibule only through VestibuleClient)
 import PackageDescription
 
@@ -180,9 +182,21 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Test support shared by the test targets: raw sockets, the package's executables as processes, a browser
-        // at the Apple ID emulator's consent page.
+        // Test support shared by the test targets: raw sockets, the package's executables as processes, nginx,
+        // PostgreSQL and SMTP servers, a browser at the Apple ID emulator's consent page, `TestClock`, `eventually`.
         .target(name: "VestibuleTesting", dependencies: ["VestibuleWebDriver"], swiftSettings: swiftSettings),
+        // The application under test: TestApplication (built as `vestibule serve` builds it, with an in-process
+        // Apple ID emulator), the in-process clients (forms, JSON API) and a browser over real sockets. Test
+        // targets only; no production target depends on it.
+        .target(
+            name: "VestibuleAppTesting",
+            dependencies: [
+                "VestibuleApp", "VestibuleAppleEmulator", "VestibuleTesting", "VestibuleCore", "VestibuleCrypto",
+                "VestibuleHTTP", "VestibuleHTTPClient", "VestibuleJSON", "VestibuleLogging", "VestibuleMail", "VestibuleSQL",
+                "VestibuleSQLite",
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "vestibule",
             dependencies: [
@@ -222,7 +236,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VestibuleCoreTests",
-            dependencies: ["VestibuleCore", "VestibuleSQLite"],
+            dependencies: ["VestibuleCore", "VestibuleSQLite", "VestibuleTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -292,8 +306,9 @@ let package = Package(
         .testTarget(
             name: "VestibuleAppTests",
             dependencies: [
-                "VestibuleApp", "VestibuleAppleEmulator", "VestibuleAudit", "VestibuleCore", "VestibuleCrypto", "VestibuleJSON",
-                "VestibuleLocalization", "VestibulePages", "VestibuleTesting", "VestibuleWebDriver", "VestibuleHTTPServer",
+                "VestibuleApp", "VestibuleAppTesting", "VestibuleAppleEmulator", "VestibuleAudit", "VestibuleCore",
+                "VestibuleCrypto", "VestibuleJSON", "VestibuleLocalization", "VestibulePages", "VestibuleTesting",
+                "VestibuleWebDriver", "VestibuleHTTPServer",
                 "VestibuleHTTPClient", "VestibuleSQL", "vestibule", "vestibule-apple-emulator",
             ],
             swiftSettings: swiftSettings

@@ -12,6 +12,21 @@ import VestibuleSite
 /// How each part is built from the configuration: kept apart from ``Application/build`` so that reads as
 /// the list of parts.
 extension Application {
+    /// With port 0 and no public URL, binds the port now and puts it in `configuration`: the public URL then
+    /// defaults to `http://localhost:PORT` for the port the kernel picked, and the pages, passkeys and Sign in
+    /// with Apple's redirect are built on that origin, so the port must be known before they are. Otherwise nil,
+    /// and ``start()`` binds. Nothing listens before ``start()`` either way: connections are refused until then.
+    static func bindForDefaultOrigin(_ configuration: inout Configuration) throws(StartupError) -> ListeningSocket? {
+        guard configuration.port == 0, configuration.publicURL == nil else { return nil }
+        do {
+            let socket = try ListeningSocket(host: configuration.host, port: 0)
+            configuration.port = socket.port
+            return socket
+        } catch {
+            throw StartupError("Cannot listen on \(configuration.host):0: \(error)")
+        }
+    }
+
     static func makeServerConfiguration(_ configuration: Configuration) -> HTTPServer.Configuration {
         var server = HTTPServer.Configuration()
         server.host = configuration.host

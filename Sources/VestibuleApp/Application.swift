@@ -47,7 +47,8 @@ public final class Application: Sendable {
     }
 
     /// Opens (and migrates) the database, loads the secret keys, creates the first signing key if needed,
-    /// and assembles the routes. Nothing listens until ``start()``.
+    /// and assembles the routes. Nothing listens until ``start()``; with port 0 and no public URL the port is
+    /// bound here, and ``configuration`` names it (see ``bindForDefaultOrigin(_:)``).
     public static func build(
         configuration: Configuration,
         environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -55,6 +56,8 @@ public final class Application: Sendable {
         clock: @escaping @Sendable () -> Date = { Date() }
     ) throws(StartupError) -> Application {
         try DeploymentMode.check(configuration)
+        var configuration = configuration
+        let socket = try bindForDefaultOrigin(&configuration)
         let store = try openStore(configuration: configuration)
         do throws(StartupError) {
             try migrate(store, logger: logger)
@@ -126,7 +129,8 @@ public final class Application: Sendable {
             WebAPI(site: site).install(on: &router)
             let handler = pages.errorPages.wrapping(router.respond)
             let server = HTTPServer(
-                configuration: makeServerConfiguration(configuration), logger: logger.child("http"), handler: handler
+                configuration: makeServerConfiguration(configuration), socket: socket, logger: logger.child("http"),
+                handler: handler
             )
             return Application(
                 configuration: configuration,

@@ -6,7 +6,8 @@ extension AppleEmulator {
         /// The `iss` of every token and the origin of every endpoint, e.g. `http://127.0.0.1:8081`. Nil: the
         /// origin ``AppleEmulator/start(host:port:)`` listens on, known once it has started.
         public var issuer: String?
-        /// The teams and their Services IDs and bundle IDs that may sign in.
+        /// The teams and their Services IDs and bundle IDs that may sign in (more can be added once started, with
+        /// ``AppleEmulator/register(_:)``).
         public var clients: [RegisteredClient]
         /// `exp - iat` of identity tokens. Apple issued 600 s until 2020 and 86,400 s since 2021.
         public var tokenLifetime: Duration
@@ -29,11 +30,6 @@ extension AppleEmulator {
             self.tokenLifetime = tokenLifetime
             self.codeLifetime = codeLifetime
             self.subjectSecret = subjectSecret
-        }
-
-        /// The client that owns `clientID` (a Services ID or a bundle ID).
-        func client(for clientID: String) -> RegisteredClient? {
-            clients.first { $0.clientIDs.contains(clientID) }
         }
     }
 

@@ -30,6 +30,7 @@ public final class AppleEmulator: Sendable {
     let notifier = HTTPClient(userAgent: "Vestibule-AppleEmulator/1.0", timeout: .seconds(10))
     private let server = Mutex<HTTPServer?>(nil)
     private let origin = Mutex<String?>(nil)
+    private let clients: Mutex<[RegisteredClient]>
 
     /// - Parameter clock: the current time, read for every code, token and client-secret check; tests move it.
     public init(
@@ -40,7 +41,20 @@ public final class AppleEmulator: Sendable {
         self.clock = clock
         keys = try SigningKeyRing()
         derivation = AppleIDDerivation(secret: configuration.subjectSecret ?? SecureRandom.bytes(32))
+        clients = Mutex(configuration.clients)
         origin.withLock { $0 = configuration.issuer }
+    }
+
+    /// Registers one more team, as adding a Services ID on Apple's developer site does: for a relying party
+    /// whose origin is known only once the emulator runs (it listens on port 0 and learns its port after
+    /// learning the emulator's issuer).
+    public func register(_ client: RegisteredClient) {
+        clients.withLock { $0.append(client) }
+    }
+
+    /// The client that owns `clientID` (a Services ID or a bundle ID).
+    func client(for clientID: String) -> RegisteredClient? {
+        clients.withLock { clients in clients.first { $0.clientIDs.contains(clientID) } }
     }
 
     /// Listens on `host:port` (port 0: a free port the kernel picks); returns once connections are accepted.

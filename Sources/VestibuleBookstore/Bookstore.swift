@@ -23,11 +23,16 @@ public final class Bookstore: Sendable {
 
     /// Loads the catalog, the texts and the stylesheets, and assembles the routes. Nothing listens until
     /// ``start()``, and Vestibule is asked nothing until a request needs it.
+    ///
+    /// With port 0 and no public URL, the port is bound here and ``configuration`` names it: the origin
+    /// `http://localhost:PORT` that forms are checked against must be known before they can be.
     public static func build(
         configuration: BookstoreConfiguration,
         logger: Logger,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) throws(SetupError) -> Bookstore {
+        var configuration = configuration
+        let socket = try bindForDefaultOrigin(&configuration)
         let app: BookstoreApp
         do {
             app = BookstoreApp(
@@ -65,8 +70,23 @@ public final class Bookstore: Sendable {
         )
         return Bookstore(
             configuration: configuration,
-            server: HTTPServer(configuration: server, logger: logger.child("http"), handler: handler)
+            server: HTTPServer(configuration: server, socket: socket, logger: logger.child("http"), handler: handler)
         )
+    }
+
+    /// With port 0 and no public URL, binds the port and puts it in `configuration`; otherwise nil, and
+    /// ``start()`` binds.
+    private static func bindForDefaultOrigin(
+        _ configuration: inout BookstoreConfiguration
+    ) throws(SetupError) -> ListeningSocket? {
+        guard configuration.port == 0, configuration.publicURL == nil else { return nil }
+        do {
+            let socket = try ListeningSocket(host: configuration.host, port: 0)
+            configuration.port = socket.port
+            return socket
+        } catch {
+            throw SetupError(description: error.description)
+        }
     }
 
     /// Binds the port and starts answering; returns once connections are accepted.
@@ -74,7 +94,8 @@ public final class Bookstore: Sendable {
         try server.start()
     }
 
-    /// The bound port once started (the kernel's choice when port 0 was configured).
+    /// The bound port (the kernel's choice when port 0 was configured): once started, or from the build on when
+    /// the build bound it.
     public var port: Int { server.port }
 
     /// Stops gracefully: requests in flight are answered first.

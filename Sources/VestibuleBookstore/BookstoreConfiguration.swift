@@ -6,7 +6,8 @@ public struct BookstoreConfiguration: Sendable, Equatable {
     public var port = 8090
     /// Vestibule's origin, as browsers and the bookstore's server both reach it.
     public var vestibuleOrigin = "http://localhost:8080"
-    /// The bookstore's own origin, as people reach it; nil means `http://localhost:PORT`. Vestibule sends people
+    /// The bookstore's own origin, as people reach it; nil means `http://localhost:PORT` (with port 0, the port
+    /// ``Bookstore/build(configuration:logger:clock:)`` binds). Vestibule sends people
     /// back to `<origin>/signed-in` after signing in, so that address must be in the bookstore's registration
     /// (Vestibule's `apps` file, `returnURLs`).
     public var publicURL: String?

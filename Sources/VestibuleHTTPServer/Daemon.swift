@@ -11,7 +11,7 @@ final class Daemon: @unchecked Sendable {
     let context: ServerContext
 
     /// Gives MHD a duplicate of `socket`'s descriptor, which MHD then owns and closes on stop. `socket` keeps and closes the original, so the caller's error paths stay simple.
-    init(configuration: HTTPServer.Configuration, socket: borrowing ListeningSocket, context: ServerContext) throws(HTTPServerError) {
+    init(configuration: HTTPServer.Configuration, socket: ListeningSocket, context: ServerContext) throws(HTTPServerError) {
         let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ERROR_LOG.rawValue
             | MHD_USE_ITC.rawValue  // lets MHD_stop_daemon wake the workers at once
         let descriptor = fcntl(socket.descriptor, F_DUPFD_CLOEXEC, 0)

@@ -8,28 +8,37 @@ public import VestibuleLogging
 /// per request, and graceful shutdown.
 public final class HTTPServer: Sendable {
     private enum Phase {
-        case idle
+        /// Not started; with the socket bound beforehand, if one was given.
+        case idle(ListeningSocket?)
         case running(Daemon)
         case stopped
     }
 
     public let configuration: Configuration
     private let context: ServerContext
-    private let phase = Mutex(Phase.idle)
-    private let boundPort = Atomic<Int>(0)
+    private let phase: Mutex<Phase>
+    private let boundPort: Atomic<Int>
 
-    public init(configuration: Configuration = Configuration(), logger: Logger, handler: @escaping Handler) {
+    /// - Parameter socket: an address bound beforehand, served instead of binding `configuration`'s host and
+    ///   port at ``start()``: to know which port 0 became before the server is built.
+    public init(
+        configuration: Configuration = Configuration(), socket: ListeningSocket? = nil, logger: Logger,
+        handler: @escaping Handler
+    ) {
         self.configuration = configuration
         self.context = ServerContext(configuration: configuration, logger: logger, handler: handler)
+        phase = Mutex(.idle(socket))
+        boundPort = Atomic(socket?.port ?? 0)
     }
 
-    /// Binds the socket and starts the worker threads; returns once the server accepts connections.
+    /// Binds the socket (unless one was given) and starts the worker threads; returns once the server accepts
+    /// connections.
     ///
     /// Throws ``HTTPServerError`` with code `.addressInUse` when the port is taken, `.invalidAddress` for a
     /// host that does not resolve, `.alreadyStarted` when called twice.
     public func start() throws(HTTPServerError) {
         try phase.withLock { (phase) throws(HTTPServerError) in
-            guard case .idle = phase else { throw HTTPServerError(.alreadyStarted, "The server was already started (or shut down).") }
+            guard case .idle(let bound) = phase else { throw HTTPServerError(.alreadyStarted, "The server was already started (or shut down).") }
             guard configuration.threadPoolSize >= 1, configuration.maxConnections >= configuration.threadPoolSize,
                 configuration.maxConnectionsPerAddress >= 0, configuration.requestHeadTimeout >= 1
             else {
@@ -38,16 +47,18 @@ public final class HTTPServer: Sendable {
                     "Need 1 ≤ threadPoolSize ≤ maxConnections, maxConnectionsPerAddress ≥ 0, requestHeadTimeout ≥ 1."
                 )
             }
-            let socket = try ListeningSocket(
-                host: configuration.host, port: configuration.port, backlog: configuration.listenBacklog
-            )
+            let socket: ListeningSocket
+            if let bound { socket = bound } else {
+                socket = try ListeningSocket(host: configuration.host, port: configuration.port)
+            }
+            try socket.listen(backlog: configuration.listenBacklog)
             phase = .running(try Daemon(configuration: configuration, socket: socket, context: context))
             boundPort.store(socket.port, ordering: .releasing)
         }
         context.logger.notice("listening", ["host": configuration.host, "port": String(port)])
     }
 
-    /// The bound port once started (the kernel's choice when port 0 was configured), else 0.
+    /// The bound port once started or given a socket (the kernel's choice when port 0 was asked for), else 0.
     public var port: Int { boundPort.load(ordering: .acquiring) }
 
     /// Requests received but not yet completed.

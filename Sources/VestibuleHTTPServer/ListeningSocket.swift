@@ -1,14 +1,20 @@
 internal import Glibc
 
-/// A bound, listening TCP socket that is handed over to libmicrohttpd.
+/// A TCP socket bound to an address, on which an ``HTTPServer`` listens once started; it owns the descriptor
+/// and closes it when it goes (libmicrohttpd gets a duplicate of its own).
 ///
 /// Binding here instead of inside MHD lets `start()` report *why* it failed (port taken, bad host), which
-/// MHD only writes to its log, and gives the actual port when port 0 was asked for.
-struct ListeningSocket: ~Copyable {
+/// MHD only writes to its log, and gives the actual port when port 0 was asked for. Bind one yourself and pass it
+/// to ``HTTPServer/init(configuration:socket:logger:handler:)`` to know that port before the server exists:
+/// Vestibule builds its public URL from it. Until the server starts, nothing listens: connections are refused.
+public final class ListeningSocket: Sendable {
     let descriptor: Int32
-    let port: Int
+    /// The bound port: the kernel's choice when port 0 was asked for.
+    public let port: Int
 
-    init(host: String, port: Int, backlog: Int) throws(HTTPServerError) {
+    /// Binds `host:port` (port 0: a free port the kernel picks). Throws ``HTTPServerError`` with code
+    /// `.addressInUse` when the port is taken, `.invalidAddress` for a host that does not resolve.
+    public init(host: String, port: Int) throws(HTTPServerError) {
         guard (0...65535).contains(port) else {
             throw HTTPServerError(.invalidConfiguration, "Port \(port) is out of range.")
         }
@@ -47,10 +53,6 @@ struct ListeningSocket: ~Copyable {
                 systemError: code
             )
         }
-        guard listen(descriptor, Int32(clamping: backlog)) == 0 else {
-            let code = errno
-            throw HTTPServerError(.socketFailure, "Cannot listen on \(host):\(port): \(Self.describe(code)).", systemError: code)
-        }
         var bound = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         _ = withUnsafeMutablePointer(to: &bound) {
@@ -62,6 +64,14 @@ struct ListeningSocket: ~Copyable {
     }
 
     deinit { close(descriptor) }
+
+    /// Starts accepting connections into a queue of `backlog`.
+    func listen(backlog: Int) throws(HTTPServerError) {
+        guard Glibc.listen(descriptor, Int32(clamping: backlog)) == 0 else {
+            let code = errno
+            throw HTTPServerError(.socketFailure, "Cannot listen on port \(port): \(Self.describe(code)).", systemError: code)
+        }
+    }
 
     private static func port(of address: sockaddr_storage) -> UInt16 {
         withUnsafePointer(to: address) { pointer in

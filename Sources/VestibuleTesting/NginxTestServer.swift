@@ -2,7 +2,9 @@
 import Foundation
 
 /// Debian's nginx on 127.0.0.1: the load balancer in front of several `vestibule serve` processes, or any
-/// proxy configuration a test spells out (``init(port:upstreams:locations:)``).
+/// proxy configuration a test spells out (``init(port:upstreams:locations:)``). nginx cannot listen on port 0,
+/// so it takes a ``PortReservation``, which it keeps until it stops; the caller reserves it, as the instances
+/// behind a load balancer must be told its origin before it starts.
 ///
 /// It writes a configuration into a fresh temporary directory and runs nginx in the foreground
 /// (`daemon off`) as a child leading its own process group, with one worker, so that its upstream
@@ -47,28 +49,29 @@ public final class NginxTestServer: @unchecked Sendable {
     /// Where nginx answers itself, without an upstream, to say it is up.
     private static let readinessPath = "/__nginx-test-ready"
 
-    public let port: Int
+    public var port: Int { reservation.port }
+    private let reservation: PortReservation
     private let pid: pid_t
     private let watchdog: pid_t?
     private let directory: String
     private let lock = NSLock()
     private var stopped = false
 
-    /// Starts nginx on 127.0.0.1:`port` in front of the instances listening on `upstreamPorts`, and waits
-    /// until it answers.
-    public convenience init(port: Int, upstreamPorts: [Int]) throws(Failure) {
+    /// Starts nginx on 127.0.0.1 and the reserved `port` in front of the instances listening on `upstreamPorts`,
+    /// and waits until it answers.
+    public convenience init(port: PortReservation, upstreamPorts: [Int]) throws(Failure) {
         let balancer = Self.loadBalancer(upstreamPorts: upstreamPorts)
         try self.init(port: port, upstreams: balancer.upstreams, locations: balancer.locations)
     }
 
-    /// Starts nginx on 127.0.0.1:`port` with the caller's `upstream` blocks (inside `http`) and `location`
-    /// blocks (inside its one `server`), and waits until it answers. The rest (paths, logs, the readiness
-    /// location) is the same as the load balancer's.
-    public init(port: Int, upstreams: String, locations: String) throws(Failure) {
+    /// Starts nginx on 127.0.0.1 and the reserved `port` with the caller's `upstream` blocks (inside `http`) and
+    /// `location` blocks (inside its one `server`), and waits until it answers. The rest (paths, logs, the
+    /// readiness location) is the same as the load balancer's.
+    public init(port: PortReservation, upstreams: String, locations: String) throws(Failure) {
         guard let executable = Self.executable else {
             throw Failure(description: "nginx is not installed; run scripts/install-deps.sh test")
         }
-        self.port = port
+        reservation = port
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("vestibule-nginx-\(UUID().uuidString.prefix(8))").path
         do {
@@ -87,7 +90,7 @@ public final class NginxTestServer: @unchecked Sendable {
             """)
         do {
             let configurationFile = "\(directory)/nginx.conf"
-            try Data(Self.configuration(port: port, upstreams: upstreams, locations: locations, directory: directory).utf8)
+            try Data(Self.configuration(port: port.port, upstreams: upstreams, locations: locations, directory: directory).utf8)
                 .write(to: URL(fileURLWithPath: configurationFile))
             pid = try ChildProcess.spawn(
                 executable, ["-c", configurationFile, "-p", directory, "-e", "\(directory)/error.log"],
@@ -115,12 +118,8 @@ public final class NginxTestServer: @unchecked Sendable {
     /// after `timeout`): nginx writes a request's line after it has answered, so a client can hold the
     /// response before the line exists.
     public func accessLog(awaiting awaited: Set<String> = [], timeout: Duration = .seconds(5)) -> [AccessLogEntry] {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let entries = readAccessLog()
-            if ContinuousClock.now >= deadline || awaited.isSubset(of: entries.map(\.tag)) { return entries }
-            usleep(10_000)
-        }
+        _ = eventually(timeout: timeout) { awaited.isSubset(of: readAccessLog().map(\.tag)) }
+        return readAccessLog()
     }
 
     private func readAccessLog() -> [AccessLogEntry] {

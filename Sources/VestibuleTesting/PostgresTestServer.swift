@@ -2,7 +2,8 @@
 import Foundation
 import Synchronization
 
-/// A throwaway PostgreSQL cluster on 127.0.0.1 and a free port, for testing the PostgreSQL store.
+/// A throwaway PostgreSQL cluster on 127.0.0.1 and a free port (held by a ``PortReservation``: PostgreSQL cannot
+/// listen on port 0), for testing the PostgreSQL store.
 ///
 /// It runs `initdb` into a fresh temporary directory (through `runuser -u postgres` when the tests run as
 /// root, since PostgreSQL refuses to run as root), starts the server with `pg_ctl -w` with password
@@ -22,10 +23,11 @@ public final class PostgresTestServer: @unchecked Sendable {
     /// The superuser's name and the password it signs in with over TCP.
     public static let user = "postgres"
     public let password: String
-    public let port: Int
+    public var port: Int { reservation.port }
     /// `postgres://postgres:…@127.0.0.1:PORT/postgres`, the maintenance database.
     public var url: String { url(database: "postgres") }
 
+    private let reservation: PortReservation
     private let binaries: String
     private let dataDirectory: String
     private let runAsPostgres: Bool
@@ -78,7 +80,7 @@ public final class PostgresTestServer: @unchecked Sendable {
         }
         self.binaries = binaries
         password = UUID().uuidString
-        port = try FreePort.find()
+        reservation = try PortReservation()
         runAsPostgres = geteuid() == 0
         dataDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("vestibule-postgres-\(UUID().uuidString.prefix(8))").path

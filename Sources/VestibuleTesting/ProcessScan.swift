@@ -63,6 +63,14 @@ public enum ProcessScan {
 
     public static func isAlive(_ id: Int32) -> Bool { live()[id] != nil }
 
+    /// Whether process `id` is stopped by a signal (SIGSTOP): state `T` in `/proc/<id>/stat`.
+    public static func isStopped(_ id: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        return stat[stat.index(after: close)...].split(separator: " ").first == "T"
+    }
+
     /// Ids of the live processes below `root` in the process tree.
     public static func descendants(of root: Int32) -> Set<Int32> {
         tree(of: root, in: live()).subtracting([root])

@@ -166,14 +166,9 @@ public final class SMTPTestServer: @unchecked Sendable {
     /// Waits until at least `count` messages arrived; returns them all, or throws after `timeout`.
     @discardableResult
     public func waitForMessage(count: Int = 1, timeout: Duration = .seconds(10)) throws -> [ReceivedMessage] {
-        let deadline = ContinuousClock.now + timeout
-        while true {
+        try eventually("\(count) message(s) at the SMTP test server", timeout: timeout) {
             let received = messages()
-            if received.count >= count { return received }
-            guard ContinuousClock.now < deadline else {
-                throw Failure(description: "expected \(count) message(s), received \(received.count) within \(timeout)")
-            }
-            usleep(20_000)
+            return received.count >= count ? received : nil
         }
     }
 
@@ -190,8 +185,7 @@ public final class SMTPTestServer: @unchecked Sendable {
         try? input?.close()
         if process.isRunning {
             kill(process.processIdentifier, SIGTERM)
-            let deadline = ContinuousClock.now + .seconds(5)
-            while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+            _ = eventually(timeout: .seconds(5)) { !process.isRunning }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
         process.waitUntilExit()

@@ -85,8 +85,7 @@ public final class ServerProcess: @unchecked Sendable {
         // Already ended (killed by the test): its id may belong to another process by now.
         guard process.isRunning else { return process.terminationStatus }
         signal(SIGTERM)
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
+        _ = eventually(timeout: .seconds(timeout)) { !process.isRunning }
         guard !process.isRunning else {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -106,6 +105,9 @@ public final class ServerProcess: @unchecked Sendable {
     public func signal(_ number: Int32) {
         kill(process.processIdentifier, number)
     }
+
+    /// Whether a SIGSTOP has taken effect: `kill` returns before the process is stopped.
+    public var isStopped: Bool { ProcessScan.isStopped(process.processIdentifier) }
 
     private func listeningPort() -> Int? {
         // "… (listening on 127.0.0.1:43117). Press Ctrl-C to stop."

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VestibuleApp
+import VestibuleAppTesting
 import VestibuleCore
 
 /// Deleting an account needs a recent sign-in (a session left open is not enough to erase the account), and

@@ -1,4 +1,5 @@
 import Testing
+import VestibuleAppTesting
 import VestibuleHTTP
 
 /// App keys (a registered app's, `apps`): an app's server that calls the API for all its visitors from one

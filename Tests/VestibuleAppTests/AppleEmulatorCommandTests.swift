@@ -9,16 +9,9 @@ import VestibuleTesting
 @Suite struct AppleEmulatorCommandTests {
     @Test func notifyDeliversAndReportsVestibulesAnswer() throws {
         let scratch = try ScratchDirectory(prefix: "vestibule-emulator-cli")
-        // A known port, not 0: the emulator delivers to Vestibule's public URL, which it must know first.
-        let origin = "http://localhost:\(try FreePort.find())"
-        let emulator = try AppleEmulatorProcess(vestibuleOrigin: origin, dataDirectory: scratch.path + "/apple-emulator")
-        defer { emulator.stop() }
-        let server = try ServerProcess(
-            arguments: ["serve", "--development", "--public-url", origin, "--port", String(URL(string: origin)?.port ?? 0),
-                        "--data-dir", scratch.path + "/data"],
-            environment: emulator.vestibuleEnvironment
-        )
-        defer { server.stop() }
+        let site = try DevelopmentVestibule(folder: scratch.path)
+        defer { site.stop() }
+        let (server, emulator) = (site.process, site.appleEmulator)
         #expect(server.log.contains("Sign in with Apple uses the Apple ID emulator, not Apple"), "\(server.log)")
 
         // The emulator signs only for a sub it has signed in; Vestibule has never seen this one.

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
 import VestibuleApp
+import VestibuleAppTesting
 import VestibuleCore
 import VestibuleCrypto
 import VestibuleHTTP
 import VestibuleHTTPClient
 import VestibuleJSON
+import VestibuleTesting
 
 /// SIWA-5 as an attacker meets it (issue #13, finding 2): an Apple ID whose verified email is a password
 /// account's waits to be linked, bound to the browser that signed in with Apple and to that one account; it is

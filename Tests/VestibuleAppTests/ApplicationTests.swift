@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VestibuleAppTesting
 import VestibuleCrypto
 import VestibuleHTTP
 import VestibuleTesting

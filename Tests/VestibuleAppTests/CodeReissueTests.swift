@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VestibuleAppTesting
 import VestibuleCore
 import VestibuleMail
 import VestibuleTesting
@@ -88,14 +89,11 @@ import VestibuleTesting
     /// The code in the newest of at least `count` mails to `address`.
     private static func newestCode(to address: String, count: Int, in app: TestApplication) throws -> String {
         let outbox = try OutboxMailer(directory: app.dataDirectory + "/outbox")
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline {
+        return try eventually("\(count) codes mailed to \(address)") {
             let mails = try outbox.messages().filter { $0.to == address }
-            if mails.count >= count, let range = mails[0].subject.range(of: #"[0-9]{6}"#, options: .regularExpression) {
-                return String(mails[0].subject[range])
-            }
-            Thread.sleep(forTimeInterval: 0.02)
+            guard mails.count >= count, let range = mails[0].subject.range(of: #"[0-9]{6}"#, options: .regularExpression)
+            else { return nil }
+            return String(mails[0].subject[range])
         }
-        throw TestFailure("fewer than \(count) codes mailed to \(address)")
     }
 }

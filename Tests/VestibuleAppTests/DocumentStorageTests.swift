@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VestibuleAppTesting
 import VestibuleHTTP
 
 /// What one client address must not be able to do to the database with guests and their documents: make it grow

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VestibuleApp
+import VestibuleAppTesting
 import VestibuleCore
 import VestibuleHTTP
 import VestibuleHTTPServer
@@ -74,16 +75,17 @@ import VestibuleWebDriver
     /// frame it.
     @Test(.enabled(if: ChromeDriver.isAvailable, "needs chromium and chromium-driver (make test installs them)"))
     func anotherSiteOfTheOperatorFramesTheElementSignedIn() throws {
-        let shopPort = try FreePort.find()
+        let shop = try OtherSite()
+        defer { shop.stop() }
+        let stranger = try OtherSite()
+        defer { stranger.stop() }
         let (app, port) = try TestApplication.startedOnLocalhost {
-            $0.apps = TestApps.shop(returningTo: ["http://localhost:\(shopPort)/back"])
+            $0.apps = TestApps.shop(returningTo: [shop.origin + "/back"])
         }
         defer { app.application.shutdown() }
         let base = "http://localhost:\(port)"
-        let shop = try FramingPage(port: shopPort, framing: base + "/embed/status", of: base)
-        defer { shop.stop() }
-        let stranger = try FramingPage(port: try FreePort.find(), framing: base + "/embed/status", of: base)
-        defer { stranger.stop() }
+        shop.frame(base + "/embed/status", of: base)
+        stranger.frame(base + "/embed/status", of: base)
         let (_, cookie) = try app.signIn()
 
         let driver = try ChromeDriver()
@@ -103,12 +105,10 @@ import VestibuleWebDriver
         try browser.navigate(to: stranger.origin + "/")
         try browser.switchToFrame(try browser.waitFor("iframe"))
         // Once the frame has loaded, Chromium shows its own error document there instead of the element.
-        var frameURL = ""
-        for _ in 0..<50 where !frameURL.hasPrefix("chrome-error:") {
-            Thread.sleep(forTimeInterval: 0.1)
-            frameURL = try browser.executeScript("return location.href").stringValue ?? ""
-        }
-        #expect(frameURL.hasPrefix("chrome-error:"), "an origin that is not listed cannot frame the element: \(frameURL)")
+        let frameURL = { try browser.executeScript("return location.href").stringValue ?? "" }
+        _ = try eventually { try frameURL().hasPrefix("chrome-error:") }
+        let shown = try frameURL()
+        #expect(shown.hasPrefix("chrome-error:"), "an origin that is not listed cannot frame the element: \(shown)")
         #expect(try browser.findAll("[data-signed-in]").isEmpty)
     }
 
@@ -117,28 +117,4 @@ import VestibuleWebDriver
         try connection.send("GET \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
         return try #require(try connection.readResponse())
     }
-}
-
-/// A page of another site, on `http://localhost:<port>`, that frames the element at `url`.
-private final class FramingPage: Sendable {
-    let origin: String
-    private let server: HTTPServer
-
-    init(port: Int, framing url: String, of framedOrigin: String) throws {
-        var configuration = HTTPServer.Configuration()
-        configuration.port = port
-        configuration.threadPoolSize = 2
-        origin = "http://localhost:\(port)"
-        server = HTTPServer(configuration: configuration, logger: Logger(label: "framing page", sink: .discard)) { _ in
-            var response = Response.html(
-                "<!doctype html><html lang=\"en\"><title>Shop</title><h1>Shop</h1><iframe src=\"\(url)\" title=\"Sign-in status\"></iframe>"
-            )
-            // Its own policy lets it frame Vestibule (the server's default allows frames of its own origin only).
-            response.headers.replace("Content-Security-Policy", "frame-src \(framedOrigin)")
-            return response
-        }
-        try server.start()
-    }
-
-    func stop() { server.shutdown(gracePeriod: .seconds(2)) }
 }

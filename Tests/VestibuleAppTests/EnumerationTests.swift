@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VestibuleAppTesting
 import VestibuleHTTP
 
 /// "No such account" and "wrong password" must be indistinguishable: same status, same page, same time.

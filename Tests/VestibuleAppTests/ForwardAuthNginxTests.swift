@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VestibuleAppTesting
 import VestibuleHTTP
 import VestibuleHTTPServer
 import VestibuleLogging
@@ -22,7 +23,7 @@ struct ForwardAuthNginxTests {
         try protected.start()
         defer { protected.shutdown() }
         let nginx = try NginxTestServer(
-            port: try FreePort.find(),
+            port: try PortReservation(),
             upstreams: """
                   upstream vestibule { server 127.0.0.1:\(vestibulePort); }
                   upstream upstream { server 127.0.0.1:\(protected.port); }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VestibuleApp
+import VestibuleAppTesting
 import VestibuleHTTP
 import VestibuleJSON
 import VestibuleTesting
@@ -9,13 +10,15 @@ import VestibuleWebDriver
 /// The hand-off in real headless Chromium with a virtual platform authenticator: a guest creates an account
 /// with a passkey on the prefilled sign-up page, then, as a new guest with a cart of its own, signs in to that
 /// account, which already has a cart (SIWA-6: the carts survive sign-up and sign-in; AUTH-1, AUTH-3: no
-/// sign-in until the person wants an account). The app's return address is Vestibule's own home page here, so
-/// that the browser lands on a page that loads.
+/// sign-in until the person wants an account). The app's return address is a page of another site on
+/// localhost, so that the browser lands on a page that loads.
 @Suite(.serialized, .enabled(if: ChromeDriver.isAvailable, "needs chromium and chromium-driver (make test installs them)"))
 struct HandoffStoryTests {
     @Test func aGuestSignsUpWithAPasskeyThenSignsInAgainAsAGuestWithAnotherCartAndKeepsBoth() throws {
+        let shop = try OtherSite()
+        defer { shop.stop() }
         let (app, port) = try TestApplication.startedOnLocalhost {
-            $0.apps = TestApps.shop(returningTo: ["http://localhost:\($0.port)/"])
+            $0.apps = TestApps.shop(returningTo: [shop.origin + "/"])
         }
         defer { app.application.shutdown() }
         let base = "http://localhost:\(port)"
@@ -28,7 +31,7 @@ struct HandoffStoryTests {
         let (first, _) = try APIClient(app: app, appKey: TestApps.shopKey).newGuest()
         try first.create("cart", #"{"books":["Dune"]}"#)
         let signUp = try first.post(
-            "/api/v1/handoffs", #"{"returnTo":"\#(base)/","mode":"signUp","name":"Ada Lovelace"}"#
+            "/api/v1/handoffs", #"{"returnTo":"\#(shop.origin)/","mode":"signUp","name":"Ada Lovelace"}"#
         )
         try browser.navigate(to: try #require(signUp.json["url"]?.stringValue))
         let name = try browser.waitFor("form[data-passkey=sign-up] #field-displayName")
@@ -37,11 +40,12 @@ struct HandoffStoryTests {
         _ = try browser.waitFor("form[action='/sign-out']")
         // The welcome's "Continue" leads on to the shop.
         try browser.navigate(to: "\(base)/continue")
-        let account = try exchange(try waitForCode(browser, after: "\(base)/?code="), signUp, app)
+        let account = try exchange(try waitForCode(browser, after: "\(shop.origin)/?code="), signUp, app)
         #expect(account.json["signedInWith"] == "passkey")
         let ada = APIClient(app: app, bearer: account.json["sessionToken"]?.stringValue)
         #expect(try ada.documents() == ["cart": #"{"books":["Dune"]}"#])
-        try browser.find("form[action='/sign-out'] button").click()
+        try browser.navigate(to: "\(base)/")
+        try browser.waitFor("form[action='/sign-out'] button").click()
         _ = try browser.waitFor("a[href='/sign-in']")
 
         // Sign-in, as a new guest with a cart of its own: AutoFill offers the passkey on the sign-in page, and
@@ -49,9 +53,9 @@ struct HandoffStoryTests {
         let (second, _) = try APIClient(app: app, appKey: TestApps.shopKey).newGuest()
         try second.create("cart", #"{"books":["Emma"]}"#)
         try second.create("wishlist", #"["Middlemarch"]"#)
-        let signIn = try second.post("/api/v1/handoffs", #"{"returnTo":"\#(base)/","mode":"signIn"}"#)
+        let signIn = try second.post("/api/v1/handoffs", #"{"returnTo":"\#(shop.origin)/","mode":"signIn"}"#)
         try browser.navigate(to: try #require(signIn.json["url"]?.stringValue))
-        let again = try exchange(try waitForCode(browser, after: "\(base)/?code="), signIn, app)
+        let again = try exchange(try waitForCode(browser, after: "\(shop.origin)/?code="), signIn, app)
         #expect(again.json["accountID"] == account.json["accountID"])
         #expect(again.json["signedInWith"] == "passkey")
         #expect(
@@ -64,14 +68,10 @@ struct HandoffStoryTests {
 
     /// Waits until the browser is back at the app (`prefix`) and returns the code it brought.
     private func waitForCode(_ browser: BrowserSession, after prefix: String) throws -> String {
-        let deadline = Date().addingTimeInterval(10)
-        while true {
+        try eventually("the browser back at \(prefix)", timeout: .seconds(10)) {
             let url = try browser.currentURL
-            if url.hasPrefix(prefix), let code = URLComponents(string: url)?.queryItems?.first(where: { $0.name == "code" })?.value {
-                return code
-            }
-            guard Date() < deadline else { throw TestFailure("never back at \(prefix): \(url)") }
-            Thread.sleep(forTimeInterval: 0.05)
+            guard url.hasPrefix(prefix) else { return nil }
+            return URLComponents(string: url)?.queryItems?.first { $0.name == "code" }?.value
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VestibuleApp
+import VestibuleAppTesting
 import VestibuleCore
 import VestibuleSQLite
 import VestibuleTesting
@@ -144,9 +145,14 @@ import VestibuleTesting
 
         let load = LoadGenerator(port: server.port, cookies: cookies)
         load.start(workers: 6)
-        Thread.sleep(forTimeInterval: 0.5)
+        try eventually("the load under way") { load.completedSoFar > 100 }
         server.signal(SIGTERM)
-        Thread.sleep(forTimeInterval: 0.2)
+        // Draining: a new connection is closed unanswered. Only then do the held requests go on.
+        try eventually("the server draining after SIGTERM") {
+            guard let probe = try? RawConnection(port: server.port, timeout: 2) else { return true }
+            _ = try? probe.send("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            return (try? probe.readResponse()) == nil
+        }
         for connection in slow { try connection.send("12345") }
         let slowResponses = slow.map { try? $0.readResponse() }
         let status = server.stop()

@@ -26,8 +26,9 @@ final class LoadGenerator: Sendable {
 
     func start(workers: Int) {
         for worker in 0..<workers {
+            // Entered here, not in the thread: `finish()` must wait even for a thread that has not run yet.
+            group.enter()
             Thread.detachNewThread { [self] in
-                group.enter()
                 defer { group.leave() }
                 var index = worker
                 while running.load(ordering: .relaxed) {
@@ -37,6 +38,9 @@ final class LoadGenerator: Sendable {
             }
         }
     }
+
+    /// Requests answered in full so far; safe to call while the threads run.
+    var completedSoFar: Int { result.withLock { $0.completed } }
 
     func finish() -> Result {
         running.store(false, ordering: .relaxed)

@@ -1,4 +1,5 @@
 import Testing
+import VestibuleAppTesting
 import VestibuleHTTP
 
 /// Finding 11 of issue #13: a sibling subdomain could sign people out for good by setting one cookie whose pair

@@ -28,7 +28,8 @@ final class NginxCluster {
         postgres = try PostgresTestServer.shared
         database = "cluster_\(UUID().uuidString.prefix(8).lowercased())"
         let url = try postgres.createDatabase(named: database)
-        let port = try FreePort.find()
+        // Reserved, not 0: every instance's public URL is nginx's origin, needed before nginx can start.
+        let port = try PortReservation()
         let secrets = ["VESTIBULE_SECRET_KEYS": SecretKey.generate().encoded]
         dataDirectories = (0..<count).map { _ in
             FileManager.default.temporaryDirectory.appendingPathComponent("vestibule-cluster-\(UUID().uuidString)").path
@@ -38,7 +39,7 @@ final class NginxCluster {
             for directory in dataDirectories {
                 let arguments = [
                     "serve", "--development", "--port", "0", "--data-dir", directory, "--database", url,
-                    "--public-url", "http://localhost:\(port)", "--trust-proxy-headers", "true",
+                    "--public-url", "http://localhost:\(port.port)", "--trust-proxy-headers", "true",
                 ] + Self.loadFriendlySettings
                 started.append(try ServerProcess(arguments: arguments, environment: secrets))
             }
@@ -59,12 +60,9 @@ final class NginxCluster {
     /// The index of the instance whose access log has the request `requestID`, waiting for it: an instance
     /// logs a request after queueing its response, and its output reaches the test through a pipe.
     func instance(thatAnswered requestID: String, timeout: Duration = .seconds(5)) -> Int? {
-        let deadline = ContinuousClock.now + timeout
-        repeat {
-            if let index = instances.firstIndex(where: { $0.log.contains("request_id=\(requestID) ") }) { return index }
-            Thread.sleep(forTimeInterval: 0.01)
-        } while ContinuousClock.now < deadline
-        return nil
+        try? eventually("an instance's log line for \(requestID)", timeout: timeout) {
+            instances.firstIndex { $0.log.contains("request_id=\(requestID) ") }
+        }
     }
 
     /// The hex SHA-256 token hashes of every session in the database, read with psql.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VestibuleAppTesting
 import VestibuleTesting
 
 /// Two `vestibule serve` processes on one PostgreSQL database behind a real nginx: both answer one
@@ -53,20 +54,24 @@ struct NginxClusterTests {
         let workers = 4
         let churn = SessionChurn(port: cluster.nginx.port, origin: cluster.origin, email: email, password: Self.password)
         churn.start(workers: workers)
-        let warmUp = ContinuousClock.now + .seconds(15)
-        while churn.recordsSoFar.filter({ $0.step == .signOut && $0.succeeded }).count < 20, ContinuousClock.now < warmUp {
-            Thread.sleep(forTimeInterval: 0.05)
+        try eventually("20 sign-outs through the cluster", timeout: .seconds(15)) {
+            churn.recordsSoFar.filter { $0.step == .signOut && $0.succeeded }.count >= 20
         }
-        // Frozen first (a stalled process), so that requests pile up in flight on it: the churn's threads get
-        // stuck there one by one, and so does every other probe. Then killed outright.
+        // Frozen first (a stalled process), so that requests pile up on it: every other probe gets stuck
+        // there. Then killed outright. The frozen victim cannot say what it holds; its listen queue can.
         victim.signal(SIGSTOP)
-        Thread.sleep(forTimeInterval: 0.5)
+        try eventually("the instance frozen") { victim.isStopped }
+        let queued = { ListenQueue.length(onPort: victim.port) }
+        let queuedBefore = queued()
         let probes = ProbeVolley(count: 6, port: cluster.nginx.port, origin: cluster.origin, target: "/healthz")
-        Thread.sleep(forTimeInterval: 0.3)
+        try eventually("two probes queued on the frozen instance", timeout: .seconds(10)) { queued() >= queuedBefore + 2 }
         victim.killImmediately()
         // From here on the victim's sockets are closed: no request sent later can reach it.
         let victimGone = ContinuousClock.now
-        Thread.sleep(forTimeInterval: 1.5)
+        // The survivor carries the churn alone, for as long as the sign-outs counted below take.
+        try eventually("20 sign-outs through the survivor after the kill", timeout: .seconds(30)) {
+            churn.recordsSoFar.filter { $0.exchange.started > victimGone && $0.step == .signOut && $0.succeeded }.count >= 20
+        }
         let records = churn.finish()
         let probed = probes.answers()
 

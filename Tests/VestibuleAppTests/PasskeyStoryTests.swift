@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VestibuleApp
+import VestibuleAppTesting
 import VestibuleHTTP
 import VestibuleJSON
 import VestibuleMail
@@ -69,12 +70,14 @@ struct PasskeyStoryTests {
             )
             try browser.navigate(to: "\(base)/sign-in")
             let button = try browser.waitFor("[data-passkey=sign-in] button")
-            Thread.sleep(forTimeInterval: 0.5)
-            #expect(try browser.executeScript("return window.__passkeyRequests") == ["conditional"])
+            // Exactly these requests, in this order: one started on its own (a modal one too) would be in the list.
+            let requests = { try browser.executeScript("return window.__passkeyRequests") }
+            _ = try eventually { try requests() == ["conditional"] }
+            #expect(try requests() == ["conditional"])
             #expect(try !browser.find("[data-passkey-error]").isDisplayed, "AutoFill finding nothing is not an error")
             try button.click()
-            Thread.sleep(forTimeInterval: 0.5)
-            #expect(try browser.executeScript("return window.__passkeyRequests") == ["conditional", "modal"])
+            _ = try eventually { try requests() == ["conditional", "modal"] }
+            #expect(try requests() == ["conditional", "modal"])
         }
     }
 
@@ -178,21 +181,16 @@ struct PasskeyStoryTests {
             try browser.find("#field-password").sendKeys("correct horse battery staple")
             try browser.find("form[action='/sign-in'] button[type=submit]").click()
             let add = try browser.waitFor("[data-passkey=register] button")
-            let shown = Date().addingTimeInterval(5)
-            while try !add.isDisplayed, Date() < shown { Thread.sleep(forTimeInterval: 0.02) }  // the script reveals it
+            try eventually("the script to reveal the button") { try add.isDisplayed }
             try add.click()
             _ = try browser.waitFor("[data-passkey-item]")
             #expect(try browser.currentURL == "\(base)/account?notice=passkey-added")
             #expect(try browser.credentials(authenticatorID: authenticator).count == 1)
 
             let outbox = try OutboxMailer(directory: app.dataDirectory + "/outbox")
-            let deadline = Date().addingTimeInterval(5)
-            var notice: StoredMessage?
-            while notice == nil, Date() < deadline {
-                notice = try outbox.messages().first { $0.to == "ada@example.com" && $0.textBody.contains("was added") }
-                Thread.sleep(forTimeInterval: 0.02)
+            try eventually("a notice of the new passkey") {
+                try outbox.messages().first { $0.to == "ada@example.com" && $0.textBody.contains("was added") }
             }
-            #expect(notice != nil, "a notice of the new passkey")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VestibuleAppTesting
 import VestibuleHTTP
 import VestibuleMail
 import VestibuleTesting
@@ -151,12 +152,9 @@ import VestibuleTesting
 
     private func waitForSubjects(_ app: TestApplication, to email: String, count: Int) throws -> [String] {
         let outbox = try OutboxMailer(directory: app.dataDirectory + "/outbox")
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline {
+        return try eventually("\(count) emails to \(email)") {
             let subjects = try outbox.messages().filter { $0.to == email }.map(\.subject)
-            if subjects.count >= count { return subjects }
-            Thread.sleep(forTimeInterval: 0.02)
+            return subjects.count >= count ? subjects : nil
         }
-        throw TestFailure("fewer than \(count) emails to \(email)")
     }
 }

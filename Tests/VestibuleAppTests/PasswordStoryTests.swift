@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VestibuleApp
+import VestibuleAppTesting
 import VestibuleLogging
 import VestibuleTesting
 import VestibuleWebDriver
@@ -107,11 +108,7 @@ import VestibuleWebDriver
     private func follow(_ browser: BrowserSession, link css: String, to path: String, base: String) throws {
         let leaving = try browser.find("html")
         try browser.find(css).click()
-        let deadline = Date().addingTimeInterval(5)
-        while try !browser.currentURL.hasPrefix(base + path) || !isGone(leaving) {
-            guard Date() < deadline else { throw TestFailure("the link \(css) never reached \(path)") }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        try eventually("the link \(css) to reach \(path)") { try browser.currentURL.hasPrefix(base + path) && isGone(leaving) }
     }
 
     private func isGone(_ element: Element) throws -> Bool {

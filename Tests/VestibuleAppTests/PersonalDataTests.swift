@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VestibuleApp
+import VestibuleAppTesting
 import VestibuleCore
 import VestibuleHTTP
 import VestibuleJSON

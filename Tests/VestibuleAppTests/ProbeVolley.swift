@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import VestibuleAppTesting
 
 /// GETs sent through the load balancer one after another, each from its own thread, without waiting for the
 /// answers: round-robin hands every other one to each instance, and one handed to a frozen instance stays
@@ -18,7 +19,7 @@ final class ProbeVolley: Sendable {
                 let exchange = browser.get(target)
                 exchanges.withLock { $0.append(exchange) }
             }
-            Thread.sleep(forTimeInterval: 0.02)
+            Thread.sleep(forTimeInterval: 0.02)  // pacing, not synchronisation: nginx takes them in this order
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import VestibuleAppTesting
 import VestibuleCrypto
 import VestibuleTesting
 

@@ -1,4 +1,5 @@
 import Foundation
+import VestibuleAppTesting
 import VestibuleTesting
 
 extension TestApplication {

@@ -6,6 +6,7 @@ import VestibuleHTTP
 import VestibuleHTTPClient
 import VestibuleJSON
 import VestibuleLogging
+import VestibuleTesting
 
 /// An emulator on an ephemeral port with two teams, the operator keys that sign their client secrets, and the
 /// relying party's and the browser's parts over plain HTTP.
@@ -19,7 +20,7 @@ final class EmulatorFixture {
     /// Registered for both teams; plain-HTTP tests never contact it, they read the page that would post to it.
     static let redirectURI = "http://localhost:8080/auth/apple/callback"
 
-    let clock = TestClock()
+    let clock = TestClock(startingAt: TestClock.fixedStart)
     let operatorKey: SigningKey
     let otherOperatorKey: SigningKey
     let emulator: AppleEmulator
@@ -44,7 +45,7 @@ final class EmulatorFixture {
         ])
         let clock = clock
         emulator = try AppleEmulator(
-            configuration: configuration, logger: Logger(label: "emulator", sink: log.sink), clock: { clock.now }
+            configuration: configuration, logger: Logger(label: "emulator", sink: log.sink), clock: clock.now
         )
         try emulator.start(host: "127.0.0.1", port: 0)
     }
@@ -103,7 +104,7 @@ final class EmulatorFixture {
         clientID: String = webClientID, teamID: String = teamID, keyID: String = keyID, key: SigningKey? = nil,
         audience: String? = nil, issuedAt: Date? = nil, lifetime: TimeInterval = 3600
     ) throws -> String {
-        let iat = (issuedAt ?? clock.now.addingTimeInterval(-2)).timeIntervalSince1970.rounded()
+        let iat = (issuedAt ?? clock.now().addingTimeInterval(-2)).timeIntervalSince1970.rounded()
         let claims: JSONValue = [
             "iss": .string(teamID), "iat": .number(iat), "exp": .number(iat + lifetime),
             "aud": .string(audience ?? emulator.issuer), "sub": .string(clientID),
@@ -139,7 +140,7 @@ final class EmulatorFixture {
     /// Verifies a token the emulator signed against its `/auth/keys`, as the relying party does with Apple's.
     func verify(_ token: String) throws -> JWTClaims {
         let keys = try JSONDecoder().decode(JWKS.self, from: Data(try http.get(url("/auth/keys")).body))
-        let claims = try JWTValidator(keys: KeyCache(jwks: keys), allowedAlgorithms: [.rs256]).verify(token, now: clock.now)
+        let claims = try JWTValidator(keys: KeyCache(jwks: keys), allowedAlgorithms: [.rs256]).verify(token, now: clock.now())
         #expect(claims.iss == emulator.issuer)
         return claims
     }

@@ -24,7 +24,7 @@ import VestibuleJSON
         // A relying party that cached only the old key cannot verify the new token until it refetches.
         let stale = KeyCache(jwks: JWKS(keys: keys.keys.filter { $0.kid == oldKeyID }))
         #expect(throws: JWSError(.unknownKeyID)) {
-            try JWTValidator(keys: stale, allowedAlgorithms: [.rs256]).verify(afterToken, now: fixture.clock.now)
+            try JWTValidator(keys: stale, allowedAlgorithms: [.rs256]).verify(afterToken, now: fixture.clock.now())
         }
     }
 
@@ -52,7 +52,7 @@ import VestibuleJSON
         let events = try #require(JSONValue(parsing: Array(eventsText.utf8)))
         #expect(events["type"] == "email-disabled")
         #expect(events["sub"] == .string(subject))
-        #expect(events["event_time"] == .number(fixture.clock.now.timeIntervalSince1970 * 1000))
+        #expect(events["event_time"] == .number(fixture.clock.now().timeIntervalSince1970 * 1000))
         #expect(events["email"]?.stringValue?.hasSuffix("@privaterelay.appleid.com") == true)
         #expect(events["is_private_email"] == "true")
     }

@@ -15,15 +15,13 @@ final class RelyingParty: Sendable {
         let state = Mutex<(requests: [Request], status: HTTPStatus)>(([], .ok))
     }
 
-    let port: Int
     private let server: HTTPServer
     private let inbox = Inbox()
 
     init() throws {
-        // Known before the server starts: the emulator's configuration names the redirect URI.
-        port = try FreePort.find()
+        // Started before the emulator, whose configuration names the redirect URI: port 0, then the port it got.
         var configuration = HTTPServer.Configuration()
-        configuration.port = port
+        configuration.port = 0
         configuration.threadPoolSize = 2
         var router = Router()
         router.get("/start") { _ in
@@ -42,6 +40,7 @@ final class RelyingParty: Sendable {
         try server.start()
     }
 
+    var port: Int { server.port }
     var origin: String { "http://localhost:\(port)" }
     var callbackURL: String { origin + Self.callbackPath }
     var notificationURL: String { origin + Self.notificationsPath }

@@ -20,7 +20,7 @@ import VestibuleJSON
         let fixture = try EmulatorFixture()
         defer { fixture.stop() }
         let code = try #require(try fixture.signIn()["code"])
-        fixture.clock.advance(seconds: 300)
+        fixture.clock.advance(by: 300)
         let late = try fixture.exchange(code: code)
         #expect(late.status == 400)
         #expect(late.text == #"{"error":"invalid_grant","error_description":"The code has expired or has been revoked."}"#)
@@ -51,7 +51,7 @@ import VestibuleJSON
     func aClientSecretAppleWouldRefuseIsInvalidClient(_ flaw: String) throws {
         let fixture = try EmulatorFixture()
         defer { fixture.stop() }
-        let now = fixture.clock.now
+        let now = fixture.clock.now()
         let secret: String = switch flaw {
         case "signed with another key": try fixture.clientSecret(key: fixture.otherOperatorKey)
         case "sub is another client": try fixture.clientSecret(clientID: EmulatorFixture.appClientID)
@@ -77,7 +77,7 @@ import VestibuleJSON
     /// header's `alg`, before it uses any key.
     private static func hs256Secret(_ fixture: EmulatorFixture) -> String {
         let header = Base64URL.encode(Array(#"{"alg":"HS256","kid":"KEYID12345"}"#.utf8))
-        let now = Int(fixture.clock.now.timeIntervalSince1970)
+        let now = Int(fixture.clock.now().timeIntervalSince1970)
         let claims = #"{"iss":"A1B2C3D4E5","sub":"\#(EmulatorFixture.webClientID)","aud":"\#(fixture.emulator.issuer)","iat":\#(now),"exp":\#(now + 60)}"#
         let input = header + "." + Base64URL.encode(Array(claims.utf8))
         let key = Array((fixture.operatorKey.publicJWK(keyID: "KEYID12345").x ?? "").utf8)
@@ -89,7 +89,7 @@ import VestibuleJSON
         defer { fixture.stop() }
         let tokens = try fixture.exchange(code: try #require(try fixture.signIn(hideEmail: true)["code"])).json
         let refreshToken = try #require(tokens["refresh_token"]?.stringValue)
-        fixture.clock.advance(seconds: 86_400)
+        fixture.clock.advance(by: 86_400)
         let refreshed = try fixture.refresh(refreshToken)
         #expect(refreshed.status == 200)
         #expect(refreshed.json.objectValue?.keys.sorted() == ["access_token", "expires_in", "id_token", "token_type"])

@@ -16,14 +16,16 @@ enum AuditExecutable {
         try VestibuleExecutable.withSignalsUnblocked { try process.run() }
         // Read stderr on another thread so neither pipe fills up and blocks the tool.
         let errorText = Mutex("")
+        let errorsRead = DispatchSemaphore(value: 0)
         let reader = Thread {
             let data = errors.fileHandleForReading.readDataToEndOfFile()
             errorText.withLock { $0 = String(decoding: data, as: UTF8.self) }
+            errorsRead.signal()
         }
         reader.start()
         let outputText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        while !reader.isFinished { usleep(5_000) }
+        errorsRead.wait()
         return (process.terminationStatus, outputText, errorText.withLock { $0 })
     }
 }

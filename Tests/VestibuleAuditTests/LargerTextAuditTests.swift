@@ -265,13 +265,11 @@ struct LargerTextAuditTests {
         process.standardError = errors
         try VestibuleExecutable.withSignalsUnblocked { try process.run() }
         // Wait until chromedriver and a browser run below the tool, then terminate it.
-        let deadline = Date().addingTimeInterval(20)
         var started: Set<Int32> = []
-        while Date() < deadline, started.count < 2 {
-            usleep(50_000)
+        #expect(eventually(timeout: .seconds(20)) {
             started = ProcessScan.browsers(below: process.processIdentifier)
-        }
-        #expect(started.count >= 2)
+            return started.count >= 2
+        })
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         #expect(process.terminationStatus == 143)

@@ -315,11 +315,13 @@ import VestibuleTesting
         try body(site)
     }
 
-    /// A bookstore whose Vestibule is not there (a free port nobody listens on), and a shopper at it.
+    /// A bookstore whose Vestibule is not there (a reserved port nobody listens on), and a shopper at it.
     private func withBookstoreAlone(_ body: (ShopperClient) throws -> Void) throws {
+        let nowhere = try PortReservation()
+        defer { withExtendedLifetime(nowhere) {} }
         var configuration = BookstoreConfiguration()
-        configuration.port = try FreePort.find()
-        configuration.vestibuleOrigin = "http://localhost:\(try FreePort.find())"
+        configuration.port = 0
+        configuration.vestibuleOrigin = "http://localhost:\(nowhere.port)"
         let bookstore = try Bookstore.build(configuration: configuration, logger: Logger(label: "test", minimumLevel: .error))
         try bookstore.start()
         defer { bookstore.shutdown() }

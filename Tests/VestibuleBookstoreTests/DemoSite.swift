@@ -11,9 +11,11 @@ import VestibuleTesting
 /// beside it, built as `vestibule-bookstore` builds it, reaching Vestibule only over HTTP, with a fresh app key
 /// (Vestibule's apps file holds its SHA-256, as `make run`'s does). Both on `localhost`, so that passkeys (RP ID `localhost`) work in
 /// Chromium.
+///
+/// The bookstore is built with Vestibule's origin and Vestibule's apps file names the bookstore's: Vestibule's
+/// port is reserved first, the bookstore starts on port 0, and Vestibule last, on its reserved port.
 final class DemoSite {
-    let vestibule: ServerProcess
-    let appleEmulator: AppleEmulatorProcess
+    let vestibule: DevelopmentVestibule
     let bookstore: Bookstore
     /// Vestibule's data folder lives in it, removed with the site.
     private let scratch: ScratchDirectory
@@ -25,43 +27,28 @@ final class DemoSite {
 
     init() throws {
         scratch = try ScratchDirectory(prefix: "vestibule-bookstore")
-        let vestibulePort = try FreePort.find()
-        var bookstorePort = try FreePort.find()
-        while bookstorePort == vestibulePort { bookstorePort = try FreePort.find() }
-        vestibuleOrigin = "http://localhost:\(vestibulePort)"
-        bookstoreOrigin = "http://localhost:\(bookstorePort)"
-        let appsFile = scratch.path + "/apps.json"
-        try #"""
-            {"apps": [{"id": "bookstore", "name": "Vestibule Books", "keySHA256": "\#(Hex.encode(SHA2.sha256(appKey)))",
-                       "returnURLs": ["\#(bookstoreOrigin)/signed-in"]}]}
-            """#.write(toFile: appsFile, atomically: true, encoding: .utf8)
-        appleEmulator = try AppleEmulatorProcess(
-            vestibuleOrigin: vestibuleOrigin, dataDirectory: scratch.path + "/apple-emulator"
-        )
-        do {
-            vestibule = try ServerProcess(
-                arguments: [
-                    "serve", "--development", "--port", String(vestibulePort), "--public-url", vestibuleOrigin,
-                    "--data-dir", scratch.path + "/data", "--apps", appsFile, "--log-level", "warning",
-                ],
-                environment: appleEmulator.vestibuleEnvironment
-            )
-        } catch {
-            appleEmulator.stop()
-            throw error
-        }
+        let vestibulePort = try PortReservation()
+        vestibuleOrigin = "http://localhost:\(vestibulePort.port)"
         var configuration = BookstoreConfiguration()
-        configuration.port = bookstorePort
+        configuration.port = 0
         configuration.vestibuleOrigin = vestibuleOrigin
         configuration.appKey = appKey
         bookstore = try Bookstore.build(
             configuration: configuration, logger: Logger(label: "bookstore", minimumLevel: .warning)
         )
+        try bookstore.start()
+        bookstoreOrigin = "http://localhost:\(bookstore.port)"
+        let appsFile = scratch.path + "/apps.json"
         do {
-            try bookstore.start()
+            try #"""
+                {"apps": [{"id": "bookstore", "name": "Vestibule Books", "keySHA256": "\#(Hex.encode(SHA2.sha256(appKey)))",
+                           "returnURLs": ["\#(bookstoreOrigin)/signed-in"]}]}
+                """#.write(toFile: appsFile, atomically: true, encoding: .utf8)
+            vestibule = try DevelopmentVestibule(
+                folder: scratch.path, port: vestibulePort, arguments: ["--apps", appsFile, "--log-level", "warning"]
+            )
         } catch {
-            vestibule.stop()
-            appleEmulator.stop()
+            bookstore.shutdown()
             throw error
         }
     }
@@ -73,6 +60,5 @@ final class DemoSite {
     func stop() {
         bookstore.shutdown()
         vestibule.stop()
-        appleEmulator.stop()
     }
 }

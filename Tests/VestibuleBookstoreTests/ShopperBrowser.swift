@@ -60,15 +60,12 @@ struct ShopperBrowser {
     /// From Vestibule back to the bookstore's "Your orders": a new account first sees Vestibule's welcome page
     /// and its "Continue"; a returning customer goes straight back.
     func returnToShop() throws {
-        let deadline = Date().addingTimeInterval(15)
-        while true {
+        try eventually("the browser back at the bookstore", timeout: .seconds(15)) {
             let url = try browser.currentURL
-            if url.hasPrefix(site.bookstoreOrigin + "/orders") { break }
             if url.hasPrefix(site.vestibuleOrigin + "/welcome"), let next = try browser.findAll("main a[href='/continue']").first {
                 try next.click()
             }
-            guard Date() < deadline else { throw TestFailure("never back at the bookstore: \(url)") }
-            Thread.sleep(forTimeInterval: 0.05)
+            return url.hasPrefix(site.bookstoreOrigin + "/orders")
         }
         _ = try browser.waitFor("main h1")
     }

@@ -5,16 +5,14 @@ import VestibuleCrypto
 import VestibuleHTTPClient
 import VestibuleTesting
 
-/// A real `vestibule serve` in development mode on free ports, signing in with Apple against a
-/// `vestibule-apple-emulator` process (which stands in for a device's `ASAuthorizationAppleIDProvider`, so a test
-/// can sign in as a native app would), and one registered app, whose key, return address and access-token
-/// audience the tests use.
+/// A real `vestibule serve` in development mode, signing in with Apple against a `vestibule-apple-emulator`
+/// process (which stands in for a device's `ASAuthorizationAppleIDProvider`, so a test can sign in as a native
+/// app would), and one registered app, whose key, return address and access-token audience the tests use.
 final class LiveVestibule {
-    let process: ServerProcess
-    let appleEmulator: AppleEmulatorProcess
+    private let site: DevelopmentVestibule
     /// `http://localhost:PORT`: the public URL, and so the `iss` of its access tokens.
-    let origin: String
-    var emulatorOrigin: String { appleEmulator.origin }
+    var origin: String { site.origin }
+    var emulatorOrigin: String { site.appleEmulator.origin }
     let appKey = (UUID().uuidString + UUID().uuidString).replacingOccurrences(of: "-", with: "_")
     /// The registered app's return address and API.
     static let returnURL = "http://localhost:1/signed-in"
@@ -23,40 +21,21 @@ final class LiveVestibule {
 
     init() throws {
         scratch = try ScratchDirectory(prefix: "vestibule-client")
-        let port = try FreePort.find()
-        origin = "http://localhost:\(port)"
         let appsFile = scratch.path + "/apps.json"
         try #"""
             {"apps": [{"id": "shop", "name": "Example Shop", "keySHA256": "\#(Hex.encode(SHA2.sha256(appKey)))",
                        "returnURLs": ["\#(Self.returnURL)"], "audiences": ["\#(Self.audience)"]}]}
             """#.write(toFile: appsFile, atomically: true, encoding: .utf8)
-        appleEmulator = try AppleEmulatorProcess(vestibuleOrigin: origin, dataDirectory: scratch.path + "/apple-emulator")
-        do {
-            process = try ServerProcess(
-                arguments: ["serve"] + Self.settings(scratch) + [
-                    "--port", String(port), "--public-url", origin, "--apps", appsFile, "--log-level", "warning",
-                ],
-                environment: appleEmulator.vestibuleEnvironment
-            )
-        } catch {
-            appleEmulator.stop()
-            throw error
-        }
+        site = try DevelopmentVestibule(folder: scratch.path, arguments: ["--apps", appsFile, "--log-level", "warning"])
     }
 
-    /// What `serve` and the other commands need to find the same data.
-    private static func settings(_ scratch: ScratchDirectory) -> [String] {
-        ["--development", "--data-dir", scratch.path + "/data"]
-    }
-
-    deinit {
-        process.stop()
-        appleEmulator.stop()
-    }
+    deinit { site.stop() }
 
     /// `vestibule rotate-signing-key` on the running server's data: a new key signs from now on.
     func rotateSigningKey() throws {
-        let (status, output) = try VestibuleExecutable.run(["rotate-signing-key"] + Self.settings(scratch))
+        let (status, output) = try VestibuleExecutable.run(
+            ["rotate-signing-key", "--development", "--data-dir", site.dataDirectory]
+        )
         guard status == 0 else { throw TestFailure("rotate-signing-key failed: \(output)") }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VestibuleCore
+import VestibuleTesting
 
 /// The operator's data policy (SIWA-9, SIWA-10, SIWA-13): the file is read whole or refused with a message that
 /// names the field and the problem, and each kind of field takes only values it can use.
@@ -136,7 +137,7 @@ import VestibuleCore
     @Test func accountFieldsStoresTakesBackAndKeepsRequiredFields() throws {
         let store = try makeTestStore()
         defer { store.close() }
-        let clock = TestClock()
+        let clock = TestClock(startingAt: TestClock.fixedStart)
         let account = try makeAccount(in: store, at: clock.now())
         let fields = AccountFields(
             policy: try DataPolicy(json: Array(Self.shop.utf8), languages: Self.languages), store: store, clock: clock.now

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import VestibuleCore
+import VestibuleTesting
 
 @Suite struct GuestsTests {
     let store: any Store
-    let clock = TestClock()
+    let clock = TestClock(startingAt: TestClock.fixedStart)
     let guests: Guests
 
     init() throws {

@@ -3,10 +3,11 @@ import Synchronization
 import Testing
 import VestibuleCore
 import VestibuleCrypto
+import VestibuleTesting
 
 @Suite struct OneTimeCodesTests {
     let store: any Store
-    let clock = TestClock()
+    let clock = TestClock(startingAt: TestClock.fixedStart)
     let codes: OneTimeCodes
     let ada = try! EmailAddress("ada@example.com")
 

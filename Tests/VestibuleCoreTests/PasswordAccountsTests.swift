@@ -1,12 +1,13 @@
 import Testing
 @testable import VestibuleCore
 import VestibuleCrypto
+import VestibuleTesting
 
 @Suite struct PasswordAccountsTests {
     static let fastHashing = PasswordHasher.Parameters(memoryKiB: 8, iterations: 1)
 
     let store: any Store
-    let clock = TestClock()
+    let clock = TestClock(startingAt: TestClock.fixedStart)
     let codes: OneTimeCodes
     let accounts: PasswordAccounts
     let sessions: SessionManager

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import VestibuleCore
+import VestibuleTesting
 
 @Suite struct SessionManagerTests {
     let store: any Store
-    let clock = TestClock()
+    let clock = TestClock(startingAt: TestClock.fixedStart)
     let policy = SessionPolicy(idleTimeout: .seconds(3600), absoluteTimeout: .seconds(86400), activityResolution: .seconds(60))
     let sessions: SessionManager
 

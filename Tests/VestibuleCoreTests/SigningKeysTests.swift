@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import VestibuleCore
 import VestibuleCrypto
+import VestibuleTesting
 
 @Suite struct SigningKeysTests {
     let store: any Store
-    let clock = TestClock()
+    let clock = TestClock(startingAt: TestClock.fixedStart)
     let keys: SigningKeys
 
     init() throws {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import VestibuleCore
 import VestibuleSQLite
 
@@ -10,17 +9,6 @@ func makeTestStore() throws -> any Store {
     let store = try SQLiteStore(path: folder.appendingPathComponent("test.sqlite3").path)
     try store.migrate()
     return store
-}
-
-/// A clock the test moves by hand.
-final class TestClock: Sendable {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
-
-    var now: @Sendable () -> Date { { [self] in current.withLock { $0 } } }
-
-    func advance(by seconds: TimeInterval) {
-        current.withLock { $0 = $0.addingTimeInterval(seconds) }
-    }
 }
 
 /// An account with one Apple identity, stored.

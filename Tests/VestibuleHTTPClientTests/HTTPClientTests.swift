@@ -100,7 +100,7 @@ import Synchronization
     @Test func aServerSlowerThanTheTimeoutFailsWithTimeout() throws {
         let server = try LocalServer { router in
             router.get("/slow") { _ in
-                Thread.sleep(forTimeInterval: 2)
+                Thread.sleep(forTimeInterval: 2)  // the slow server under test, not synchronisation
                 return .text("late")
             }
         }
@@ -113,7 +113,10 @@ import Synchronization
     }
 
     @Test func aFailureNamesMethodAndOriginButNeverPathQueryOrBody() throws {
-        let port = try FreePort.find()  // nothing listens there
+        // Held and never listened on, for as long as the test uses it: connections are refused.
+        let nowhere = try PortReservation()
+        defer { withExtendedLifetime(nowhere) {} }
+        let port = nowhere.port
         let secret = "eyJhbGciOiJFUzI1NiJ9.secret-client-secret"
         let error = try #require(throws: HTTPClientError.self) {
             try client.postForm(

@@ -12,7 +12,8 @@ final class TLSTestServer {
 
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") }
 
-    let port: Int
+    /// The port s_server got (0 until it listens).
+    private(set) var port = 0
     /// The self-signed certificate, as a PEM trust anchor.
     let certificateFile: String
     private let directory: URL
@@ -28,21 +29,31 @@ final class TLSTestServer {
             "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
             "-keyout", keyFile, "-out", certificateFile,
         ])
-        port = try FreePort.find()
         process.executableURL = URL(filePath: "/usr/bin/openssl")
-        process.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificateFile, "-key", keyFile,
-                             "-www", "-quiet"]
-        process.standardOutput = FileHandle.nullDevice
+        // Port 0: s_server prints the port it got (`ACCEPT 127.0.0.1:PORT`) once it listens.
+        process.arguments = ["s_server", "-accept", "127.0.0.1:0", "-cert", certificateFile, "-key", keyFile, "-www"]
+        let outputFile = directory.appending(path: "output.txt")
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while (try? RawConnection(port: port)) == nil {
-            guard Date() < deadline, process.isRunning else {
-                stop()
-                throw Failure(description: "openssl s_server did not start listening")
+        do {
+            port = try eventually("openssl s_server to listen", timeout: .seconds(10)) { [process] in
+                guard process.isRunning else { throw Failure(description: "openssl s_server exited") }
+                return Self.acceptedPort(in: (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "")
             }
-            usleep(20_000)
+        } catch {
+            stop()
+            throw error
         }
+    }
+
+    /// The port of s_server's `ACCEPT 127.0.0.1:PORT` line, once a whole one is printed.
+    private static func acceptedPort(in output: String) -> Int? {
+        guard let line = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            .first(where: { $0.hasPrefix("ACCEPT ") })
+        else { return nil }
+        return line.split(separator: ":").last.flatMap { Int($0) }
     }
 
     /// Kills the server (it keeps no state worth a graceful stop) and removes the key and certificate.

@@ -14,7 +14,7 @@ import VestibuleTesting
         // The handler runs ~300 ms and cannot finish before shutdown has begun, whatever the scheduling.
         let shutdownBegan = DispatchSemaphore(value: 0)
         let server = HTTPServer(configuration: configuration, logger: .init(label: "t", sink: .discard)) { _ in
-            usleep(300_000)
+            usleep(300_000)  // the slow request under test, not synchronisation
             _ = shutdownBegan.wait(timeout: .now() + 5)
             return .text("slow but done")
         }
@@ -88,7 +88,7 @@ import VestibuleTesting
                     }
                 }
             }
-            usleep(UInt32.random(in: 1_000...8_000))
+            usleep(UInt32.random(in: 1_000...8_000))  // a random moment to shut down at: the point of the test
             server.shutdown(gracePeriod: .milliseconds(100))
             stop.store(true, ordering: .relaxed)
             clients.wait()

@@ -65,21 +65,21 @@ import VestibuleTesting
     @Test func theHeadTimeoutSparesSlowBodiesAndSlowHandlers() throws {
         var router = Router()
         router.get("/slow") { _ in
-            usleep(2_000_000)
+            usleep(2_000_000)  // a handler slower than the head timeout: the point of the test
             return .text("slow")
         }
         router.post("/upload") { request in .text("\(request.body.count)") }
         try withServer({ $0.requestHeadTimeout = 1; $0.connectionTimeout = 5 }, handler: router.handle) { server in
             let connection = try RawConnection(port: server.port, timeout: 8)
             try connection.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 6\r\n\r\nabc")
-            usleep(2_000_000)
+            usleep(2_000_000)  // a body slower than the head timeout: the point of the test
             try connection.send("def")
             #expect(try connection.readResponse()?.text == "6")
 
             try connection.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try connection.readResponse()?.text == "slow")
 
-            usleep(300_000)
+            usleep(300_000)  // an idle keep-alive pause within the head timeout: the point of the test
             try connection.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try connection.readResponse()?.text == "slow", "keep-alive within the head timeout")
         }

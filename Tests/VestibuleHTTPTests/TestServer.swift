@@ -28,13 +28,3 @@ func get(_ target: String, port: Int, headers: String = "") throws -> RawConnect
     try connection.send("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\(headers)\r\n")
     return try connection.readResponse()
 }
-
-/// Polls `condition` for up to `seconds`.
-func eventually(within seconds: Double = 3, _ condition: () -> Bool) -> Bool {
-    let deadline = Date.now.addingTimeInterval(seconds)
-    while Date.now < deadline {
-        if condition() { return true }
-        usleep(10_000)
-    }
-    return condition()
-}

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 import VestibuleCore
+import VestibuleTesting
 
 @Suite("Guests")
 struct GuestStoreTests {
@@ -187,7 +188,7 @@ struct GuestStoreTests {
             onThreads(writers + 1) { thread in
                 if thread == writers {
                     // The claim starts once every writer is under way.
-                    while documentsWritten.withLock({ $0.min() ?? 0 }) < 10 { Thread.sleep(forTimeInterval: 0.001) }
+                    #expect(eventually(timeout: .seconds(30)) { documentsWritten.withLock { $0.min() ?? 0 } >= 10 })
                     do {
                         let claim = try store.claimGuest(guest.id, into: account.accountID, merging: .keepBoth, at: Fixture.date(9))
                         claimed.withLock { $0 = claim }

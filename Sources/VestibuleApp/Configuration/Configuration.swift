@@ -16,7 +16,8 @@ public struct Configuration: Sendable, Equatable {
     public var dataDirectory = ".vestibule"
     /// A `postgres://` URL for several instances sharing one database; `nil` for SQLite in ``dataDirectory``.
     public var databaseURL: String?
-    /// The address browsers use, e.g. `https://id.example.com`. Defaults to `http://localhost:<port>`.
+    /// The address browsers use, e.g. `https://id.example.com`. Defaults to `http://localhost:<port>` (with port 0,
+    /// the port ``Application/build(configuration:environment:logger:clock:)`` binds).
     public var publicURL: URL?
     /// Set when a proxy in front of Vestibule terminates TLS: cookies become `Secure`, HSTS is sent.
     public var behindTLSProxy = false

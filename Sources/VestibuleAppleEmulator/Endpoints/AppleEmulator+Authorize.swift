@@ -5,7 +5,7 @@ extension AppleEmulator {
     /// `GET /auth/authorize`: the consent page, or Apple's error page for a request it refuses.
     func authorizationPage(_ request: Request) -> Response {
         do throws(AuthorizationError) {
-            var page = ConsentPage(request: try AuthorizationRequest(request.query, configuration: configuration))
+            var page = ConsentPage(request: try AuthorizationRequest(request.query, clients: client(for:)))
             if let remembered = RememberedAppleID.read(from: request) { page.appleID = remembered }
             return page.response
         } catch {
@@ -19,7 +19,7 @@ extension AppleEmulator {
         let form = try request.form()
         let authorizationRequest: AuthorizationRequest
         do throws(AuthorizationError) {
-            authorizationRequest = try AuthorizationRequest(form, configuration: configuration)
+            authorizationRequest = try AuthorizationRequest(form, clients: client(for:))
         } catch {
             return ErrorPage(error: error).response
         }

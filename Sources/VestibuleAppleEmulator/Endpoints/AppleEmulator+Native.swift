@@ -42,7 +42,7 @@ extension AppleEmulator {
 
     func nativeAuthorization(_ request: Request) throws -> Response {
         let body = try request.decodeJSON(NativeAuthorizationRequest.self)
-        guard let client = configuration.client(for: body.clientID) else {
+        guard let client = client(for: body.clientID) else {
             throw HTTPError(.badRequest, "No registered client has the client ID \(body.clientID).")
         }
         guard Self.isPlausibleAppleID(body.appleID) else {

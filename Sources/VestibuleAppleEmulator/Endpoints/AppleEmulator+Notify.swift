@@ -53,7 +53,7 @@ extension AppleEmulator {
         guard Self.notificationTypes.contains(body.type) else {
             throw HTTPError(.badRequest, "type must be one of \(Self.notificationTypes.sorted().joined(separator: ", ")).")
         }
-        guard let client = configuration.client(for: body.clientID) else {
+        guard let client = client(for: body.clientID) else {
             throw HTTPError(.badRequest, "No registered client has the client ID \(body.clientID).")
         }
         guard let url = client.notificationURL else {

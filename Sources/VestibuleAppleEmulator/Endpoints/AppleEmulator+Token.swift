@@ -54,7 +54,7 @@ extension AppleEmulator {
 
     /// The `client_id` whose `client_secret` verifies; `invalid_client` for anything else, the reason logged.
     private func authenticatedClientID(_ form: URLEncodedFields) throws(TokenEndpointError) -> String {
-        guard let clientID = form["client_id"], let client = configuration.client(for: clientID) else {
+        guard let clientID = form["client_id"], let client = client(for: clientID) else {
             throw .invalidClient
         }
         guard let secret = form["client_secret"] else { throw .invalidClient }

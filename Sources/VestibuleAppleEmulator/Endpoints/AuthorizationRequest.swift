@@ -26,8 +26,11 @@ struct AuthorizationRequest: Sendable {
 
     static let parameterNames = ["client_id", "redirect_uri", "response_type", "response_mode", "scope", "state", "nonce"]
 
-    init(_ fields: URLEncodedFields, configuration: AppleEmulator.Configuration) throws(AuthorizationError) {
-        guard let clientID = fields["client_id"], let client = configuration.client(for: clientID) else {
+    /// - Parameter clients: the registered client that owns a client ID.
+    init(
+        _ fields: URLEncodedFields, clients: (String) -> AppleEmulator.RegisteredClient?
+    ) throws(AuthorizationError) {
+        guard let clientID = fields["client_id"], let client = clients(clientID) else {
             throw AuthorizationError(error: "invalid_client", hint: "Register the client_id in the emulator's configuration.")
         }
         guard let redirectURI = fields["redirect_uri"], client.redirectURIs.contains(redirectURI) else {

@@ -1,8 +1,8 @@
 import Foundation
 
 /// `application/x-www-form-urlencoded` bodies as a browser sends them.
-enum FormBody {
-    static func encode(_ fields: [String: String]) -> String {
+public enum FormBody {
+    public static func encode(_ fields: [String: String]) -> String {
         fields.map { "\(encode($0.key))=\(encode($0.value))" }.joined(separator: "&")
     }
 

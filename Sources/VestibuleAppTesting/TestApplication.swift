@@ -1,32 +1,43 @@
-import Foundation
-import VestibuleApp
+public import Foundation
+public import VestibuleApp
 import VestibuleAppleEmulator
-import VestibuleCore
+public import VestibuleCore
 import VestibuleCrypto
-import VestibuleHTTP
-import VestibuleLogging
+public import VestibuleHTTP
+public import VestibuleLogging
 import VestibuleSQL
 import VestibuleSQLite
-import VestibuleTesting
+public import VestibuleTesting
 
-/// A Vestibule built exactly as `vestibule serve` builds it, in a fresh data folder, on a free port.
-struct TestApplication {
-    let application: Application
-    let logs = LogCapture()
+/// A Vestibule built exactly as `vestibule serve` builds it, in a fresh data folder, on port 0: what
+/// tests of the whole application start from, as hummingbird's `app.test(.router)`.
+///
+/// Requests go through the whole pipeline in-process (``respond(_:method:headers:body:remoteAddress:)``, and
+/// the clients built on it: ``FormClient``, ``APIClient``), or over a real socket once started
+/// (``startedOnLocalhost(clock:configure:)``). In development mode by default, with an in-process Apple ID
+/// emulator, so that mail lands in the outbox the tests read and Sign in with Apple works end to end.
+///
+/// Unless `configure` sets a port or a public URL, the build binds a free port and the public URL is
+/// `http://localhost:PORT` (`configuration.origin`), as browsers need for the same-origin check and passkeys;
+/// nothing listens before ``Application/start()``, yet the port stays this application's from the build on.
+public struct TestApplication: Sendable {
+    public let application: Application
+    /// Everything the application logged, for tests of what must (not) be logged.
+    public let logs = LogCapture()
     /// Removed once the last copy of this test application goes, after the test has shut it down.
     private let scratch: ScratchDirectory
     /// The Apple ID emulator this Vestibule signs in with Apple against, as `make run` starts one beside it.
     private let emulator: EmulatorOwner?
     /// The emulator's origin, when there is one.
-    var appleEmulatorOrigin: String? { emulator?.emulator.issuer }
+    public var appleEmulatorOrigin: String? { emulator?.emulator.issuer }
     /// Inside the scratch directory, made by the application itself as `vestibule serve` makes it (mode 0700).
-    var dataDirectory: String { Self.dataDirectory(in: scratch) }
+    public var dataDirectory: String { Self.dataDirectory(in: scratch) }
 
     private static func dataDirectory(in scratch: ScratchDirectory) -> String { scratch.path + "/data" }
 
     /// - Parameter appleEmulator: whether to start an Apple ID emulator and point Sign in with Apple at it (in
     ///   development mode, when `configure` sets no Apple credentials of its own).
-    init(
+    public init(
         environment: [String: String] = [:],
         clock: TestClock? = nil,
         appleEmulator: Bool = true,
@@ -50,25 +61,21 @@ struct TestApplication {
             logger: Logger(label: "test", minimumLevel: .debug, sink: logs.sink),
             clock: now
         )
+        try emulator?.registerTeam(for: application.configuration.origin)
     }
 
     /// An application listening on `http://localhost:PORT`, which is also its public URL, as browsers need
     /// for the same-origin check and for passkeys. Returns it started, with its port.
-    static func startedOnLocalhost(
+    public static func startedOnLocalhost(
         clock: TestClock? = nil, configure: (inout Configuration) -> Void = { _ in }
     ) throws -> (TestApplication, Int) {
-        let port = try FreePort.find()
-        let app = try TestApplication(clock: clock) {
-            $0.port = port
-            $0.publicURL = URL(string: "http://localhost:\(port)")
-            configure(&$0)
-        }
+        let app = try TestApplication(clock: clock, configure: configure)
         try app.application.start()
-        return (app, port)
+        return (app, app.application.port)
     }
 
     /// Sends a request through the whole pipeline in-process, as if from `remoteAddress`.
-    func respond(
+    public func respond(
         _ target: String,
         method: HTTPMethod = .get,
         headers: HTTPHeaders = HTTPHeaders(),
@@ -83,7 +90,7 @@ struct TestApplication {
 
     /// Signs in as a sign-in method would, at `time`: to `account`, or to a new account with an Apple identity.
     /// Returns the account and the cookie header that carries the session.
-    func signIn(
+    public func signIn(
         to account: Account? = nil, userAgent: String = "Safari on iPhone", at time: Date = Date()
     ) throws -> (account: Account, cookie: String) {
         try withStore { store in
@@ -104,7 +111,7 @@ struct TestApplication {
     }
 
     /// Adds a passkey (as a registration would store it) to the account; `flagged` records a clone warning.
-    func addPasskey(to account: Account, name: String, flagged: Bool = false) throws {
+    public func addPasskey(to account: Account, name: String, flagged: Bool = false) throws {
         try withStore { store in
             let credential = PasskeyCredential(
                 id: Array(UUID().uuidString.utf8), accountID: account.id, publicKey: [], signCount: 4,
@@ -120,7 +127,7 @@ struct TestApplication {
     }
 
     /// How many rows of any table hold `value` in a text column (see `SQLTable.rows(holding:on:)`).
-    func rowsHolding(_ value: String) throws -> Int {
+    public func rowsHolding(_ value: String) throws -> Int {
         let store = try SQLiteStore(path: application.configuration.databasePath)
         defer { store.close() }
         return try store.read { connection throws(StoreError) in
@@ -131,7 +138,7 @@ struct TestApplication {
     }
 
     /// Runs `body` with a second connection to the application's database (SQLite in WAL mode allows it).
-    func withStore<T>(_ body: (any Store) throws -> T) throws -> T {
+    public func withStore<T>(_ body: (any Store) throws -> T) throws -> T {
         let store = try SQLiteStore(path: application.configuration.databasePath)
         defer { store.close() }
         return try body(store)
@@ -139,29 +146,6 @@ struct TestApplication {
 }
 
 extension Response {
-    var text: String { String(decoding: body, as: UTF8.self) }
-}
-
-/// An Apple ID emulator on a free port, registered for one Vestibule's configuration and stopped with its owner.
-private final class EmulatorOwner: Sendable {
-    let emulator: AppleEmulator
-
-    /// Starts the emulator for the Vestibule `configuration` describes and points its Apple settings at it.
-    init(for configuration: inout Configuration) throws {
-        let team = DevelopmentTeam(privateKey: try SigningKey.generate(.es256), vestibuleOrigin: configuration.origin)
-        emulator = try AppleEmulator(
-            configuration: AppleEmulator.Configuration(clients: [try team.registeredClient()]),
-            logger: Logger(label: "apple-emulator", sink: .discard)
-        )
-        // Tests run side by side: each emulator takes a free port.
-        try emulator.start(host: "127.0.0.1", port: 0)
-        configuration.appleIssuer = emulator.issuer
-        configuration.appleTeamID = DevelopmentTeam.teamID
-        configuration.appleKeyID = DevelopmentTeam.keyID
-        configuration.appleServicesID = DevelopmentTeam.servicesID
-        configuration.appleBundleIDs = team.bundleIDs
-        configuration.applePrivateKey = try team.privateKey.pkcs8PEM()
-    }
-
-    deinit { emulator.shutdown() }
+    /// The body as UTF-8 text.
+    public var text: String { String(decoding: body, as: UTF8.self) }
 }

@@ -1,31 +1,33 @@
 import Foundation
-import VestibuleHTTP
-import VestibuleJSON
+public import VestibuleHTTP
+public import VestibuleJSON
 import VestibuleTesting
 
 /// Calls the JSON API in-process the way an app's server does: no cookies, no `Origin`, JSON bodies, and the
 /// guest's or session's token as `Authorization: Bearer` when it has one.
-struct APIClient {
-    let app: TestApplication
-    var bearer: String?
+public struct APIClient: Sendable {
+    public let app: TestApplication
+    public var bearer: String?
     /// The key of a registered app, sent as `X-Vestibule-App-Key`: the client is then that app's server.
-    var appKey: String?
+    public var appKey: String?
 
-    init(app: TestApplication, bearer: String? = nil, appKey: String? = nil) {
+    public init(app: TestApplication, bearer: String? = nil, appKey: String? = nil) {
         self.app = app
         self.bearer = bearer
         self.appKey = appKey
     }
 
-    struct Reply {
-        let response: Response
-        var status: HTTPStatus { response.status }
-        var json: JSONValue { JSONValue(parsing: response.body) ?? .null }
+    /// One answer of the API.
+    public struct Reply: Sendable {
+        public let response: Response
+        public var status: HTTPStatus { response.status }
+        /// The body parsed, or `null` when it is not JSON.
+        public var json: JSONValue { JSONValue(parsing: response.body) ?? .null }
         /// The error code of a refusal.
-        var error: String? { json["error"]?.stringValue }
+        public var error: String? { json["error"]?.stringValue }
     }
 
-    func call(_ method: HTTPMethod, _ path: String, _ body: String? = nil, headers: HTTPHeaders = HTTPHeaders()) throws
+    public func call(_ method: HTTPMethod, _ path: String, _ body: String? = nil, headers: HTTPHeaders = HTTPHeaders()) throws
         -> Reply
     {
         var headers = headers
@@ -35,12 +37,12 @@ struct APIClient {
         return Reply(response: try app.respond(path, method: method, headers: headers, body: body ?? ""))
     }
 
-    func get(_ path: String) throws -> Reply { try call(.get, path) }
+    public func get(_ path: String) throws -> Reply { try call(.get, path) }
 
-    func post(_ path: String, _ body: String = "{}") throws -> Reply { try call(.post, path, body) }
+    public func post(_ path: String, _ body: String = "{}") throws -> Reply { try call(.post, path, body) }
 
     /// Writes a document with `If-None-Match: *` (`version` nil) or `If-Match: "<version>"`.
-    func put(_ name: String, _ body: String, version: Int? = nil) throws -> Reply {
+    public func put(_ name: String, _ body: String, version: Int? = nil) throws -> Reply {
         try call(
             .put, "/api/v1/documents/\(name)", body,
             headers: version.map { ["If-Match": "\"\($0)\""] } ?? ["If-None-Match": "*"]
@@ -48,7 +50,7 @@ struct APIClient {
     }
 
     /// A new guest, as this client with the guest's token.
-    func newGuest() throws -> (client: APIClient, guestID: String) {
+    public func newGuest() throws -> (client: APIClient, guestID: String) {
         let reply = try APIClient(app: app, appKey: appKey).post("/api/v1/guests")
         guard reply.status == .created, let token = reply.json["guestToken"]?.stringValue,
               let id = reply.json["guestID"]?.stringValue
@@ -57,7 +59,7 @@ struct APIClient {
     }
 
     /// The names and bodies of the caller's documents.
-    func documents() throws -> [String: String] {
+    public func documents() throws -> [String: String] {
         var documents: [String: String] = [:]
         for item in try get("/api/v1/documents").json["documents"]?.arrayValue ?? [] {
             let name = item["name"]?.stringValue ?? ""

@@ -1,30 +1,33 @@
-import Foundation
-import VestibuleHTTP
+public import Foundation
+public import VestibuleHTTP
 import VestibuleTesting
 
 /// A minimal browser for in-process tests: keeps cookies, and posts forms with the anti-forgery token of
 /// the last page it loaded, from the application's own origin.
-final class FormClient {
-    let app: TestApplication
+///
+/// Use it from one thread: it keeps the page and cookies of the last exchange.
+public final class FormClient {
+    public let app: TestApplication
     private var jar = CookieJar()
-    private(set) var lastPage = ""
+    public private(set) var lastPage = ""
     /// The client address the application sees (behind a proxy, the one it forwards).
-    var remoteAddress = "127.0.0.1"
-    var cookies: [String: String] { jar.cookies }
+    public var remoteAddress = "127.0.0.1"
+    public var cookies: [String: String] { jar.cookies }
 
-    init(_ app: TestApplication) {
+    public init(_ app: TestApplication) {
         self.app = app
     }
 
     @discardableResult
-    func get(_ target: String, headers: HTTPHeaders = HTTPHeaders()) throws -> Response {
+    public func get(_ target: String, headers: HTTPHeaders = HTTPHeaders()) throws -> Response {
         let response = try app.respond(target, headers: withCookies(headers), remoteAddress: remoteAddress)
         remember(response)
         return response
     }
 
+    /// Posts `fields` with the anti-forgery token of the last page, unless `fields` has its own `csrf`.
     @discardableResult
-    func post(_ target: String, _ fields: [String: String], headers: HTTPHeaders = HTTPHeaders()) throws -> Response {
+    public func post(_ target: String, _ fields: [String: String], headers: HTTPHeaders = HTTPHeaders()) throws -> Response {
         var all = fields
         all["csrf"] = all["csrf"] ?? csrfToken(in: lastPage) ?? ""
         let body = FormBody.encode(all)
@@ -37,12 +40,12 @@ final class FormClient {
     }
 
     /// Takes over another client's cookies, as the same browser reaching another instance would.
-    func adopt(cookies: [String: String]) {
+    public func adopt(cookies: [String: String]) {
         jar = CookieJar(cookies)
     }
 
     /// Signs up and confirms the address with the code from the outbox; the client ends signed in.
-    func createPasswordAccount(email: String, password: String) throws {
+    public func createPasswordAccount(email: String, password: String) throws {
         try get("/sign-up")
         try post("/sign-up", ["email": email, "password": password])
         let code = try app.waitForCode(to: email)
@@ -67,7 +70,7 @@ final class FormClient {
 
 extension TestApplication {
     /// The newest six-digit code mailed to `email`, waiting for the background mail queue.
-    func waitForCode(to email: String, timeout: TimeInterval = 5) throws -> String {
+    public func waitForCode(to email: String, timeout: TimeInterval = 5) throws -> String {
         try MailedCode.wait(for: email, inDataDirectories: [dataDirectory], timeout: timeout)
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
-import Testing
-import VestibuleHTTP
+public import VestibuleHTTP
 import VestibuleHTTPClient
 import VestibuleTesting
 
@@ -9,11 +8,15 @@ extension FormClient {
     /// the start form, Apple's page, Apple's cross-site form POST to the callback (which carries no cookie of
     /// this browser), and the completion back in this browser. Returns the completion's answer.
     @discardableResult
-    func signInWithApple(appleID: String) throws -> Response {
+    public func signInWithApple(appleID: String) throws -> Response {
         try get("/sign-in")
         let start = try post("/apple/start", [:])
-        let authorize = try #require(start.headers["Location"].flatMap { URLComponents(string: $0) })
-        let emulator = try #require(app.appleEmulatorOrigin)
+        guard let authorize = start.headers["Location"].flatMap({ URLComponents(string: $0) }) else {
+            throw TestFailure("POST /apple/start answered \(start.status) without a place to go: \(start.text)")
+        }
+        guard let emulator = app.appleEmulatorOrigin else {
+            throw TestFailure("this test application has no Apple ID emulator")
+        }
         var consent = (authorize.queryItems ?? []).map { ($0.name, $0.value ?? "") }
         consent += [
             ("apple_id", appleID), ("first_name", "Grace"), ("last_name", "Hopper"), ("email_choice", "share"),
@@ -28,19 +31,21 @@ extension FormClient {
             headers: ["Content-Type": "application/x-www-form-urlencoded", "Origin": emulator],
             body: URLEncodedFields(posted).encoded
         )
-        let complete = try #require(callback.headers["Location"], "\(callback.status) \(callback.text)")
+        guard let complete = callback.headers["Location"] else {
+            throw TestFailure("POST /apple/callback answered \(callback.status): \(callback.text)")
+        }
         return try get(complete)
     }
 
     /// The password sign-in form, filled and sent.
     @discardableResult
-    func signIn(email: String, password: String) throws -> Response {
+    public func signIn(email: String, password: String) throws -> Response {
         try get("/sign-in")
         return try post("/sign-in", ["email": email, "password": password])
     }
 
     /// Sets a cookie in this browser as a script or another site could: the attacker's plant.
-    func plant(cookie name: String, value: String) {
+    public func plant(cookie name: String, value: String) {
         var all = cookies
         all[name] = value
         adopt(cookies: all)

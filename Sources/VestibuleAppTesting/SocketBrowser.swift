@@ -1,5 +1,5 @@
 import Foundation
-import VestibuleTesting
+public import VestibuleTesting
 
 /// A minimal browser over real sockets, for `vestibule serve` processes and the proxy in front of them:
 /// keeps cookies, posts forms from the site's origin with the anti-forgery token of the last page it loaded,
@@ -8,30 +8,30 @@ import VestibuleTesting
 /// Requests never throw: a refused or cut-off request is an ``Exchange`` without a response, kept for the
 /// test to judge. Each carries a unique `X-Test-Tag` header to find it in the proxy's access log. One
 /// connection per request (`Connection: close`), as a load balancer sees many clients. Use it from one thread.
-final class SocketBrowser {
+public final class SocketBrowser {
     /// One request, what came back, and when.
-    struct Exchange: Sendable {
-        let method: String
-        let target: String
-        let tag: String
-        let started: ContinuousClock.Instant
-        let ended: ContinuousClock.Instant
+    public struct Exchange: Sendable {
+        public let method: String
+        public let target: String
+        public let tag: String
+        public let started: ContinuousClock.Instant
+        public let ended: ContinuousClock.Instant
         /// Nil when no complete response arrived: connection refused, reset or closed early, timed out.
-        let response: RawConnection.Response?
+        public let response: RawConnection.Response?
 
-        var status: Int? { response?.status }
+        public var status: Int? { response?.status }
         /// The id the instance that answered gave the request (and logged it under); none from nginx itself.
-        var requestID: String? { response?.header("X-Request-ID") }
-        var location: String? { response?.header("Location") }
-        var text: String { response?.text ?? "" }
+        public var requestID: String? { response?.header("X-Request-ID") }
+        public var location: String? { response?.header("Location") }
+        public var text: String { response?.text ?? "" }
     }
 
-    let port: Int
-    let origin: String
-    let source: String
+    public let port: Int
+    public let origin: String
+    public let source: String
     private let name: String
     private var jar = CookieJar()
-    private(set) var lastPage = ""
+    public private(set) var lastPage = ""
     private var sent = 0
 
     /// - Parameters:
@@ -39,26 +39,26 @@ final class SocketBrowser {
     ///   - origin: the site's public origin, sent as `Origin` with forms.
     ///   - source: the loopback address to connect from (`127.0.0.2`…).
     ///   - name: the prefix of this browser's request tags, unique among the browsers of a test.
-    init(port: Int, origin: String, source: String = "127.0.0.1", name: String) {
+    public init(port: Int, origin: String, source: String = "127.0.0.1", name: String) {
         self.port = port
         self.origin = origin
         self.source = source
         self.name = name
     }
 
-    subscript(cookie name: String) -> String? {
+    public subscript(cookie name: String) -> String? {
         get { jar[name] }
         set { jar[name] = newValue }
     }
 
     @discardableResult
-    func get(_ target: String, headers: [String: String] = [:]) -> Exchange {
+    public func get(_ target: String, headers: [String: String] = [:]) -> Exchange {
         send("GET", target, headers: headers)
     }
 
     /// Posts `fields` with the anti-forgery token of the last page, unless `fields` has its own `csrf`.
     @discardableResult
-    func post(_ target: String, _ fields: [String: String]) -> Exchange {
+    public func post(_ target: String, _ fields: [String: String]) -> Exchange {
         var all = fields
         all["csrf"] = all["csrf"] ?? csrfToken(in: lastPage) ?? ""
         let headers = ["Content-Type": "application/x-www-form-urlencoded", "Origin": origin]
@@ -67,7 +67,7 @@ final class SocketBrowser {
 
     /// Signs up and confirms the address with the code from whichever instance's outbox got it; the browser
     /// ends signed in.
-    func createPasswordAccount(email: String, password: String, dataDirectories: [String]) throws {
+    public func createPasswordAccount(email: String, password: String, dataDirectories: [String]) throws {
         try get("/sign-up").expect(200)
         try post("/sign-up", ["email": email, "password": password]).expect(303)
         let code = try MailedCode.wait(for: email, inDataDirectories: dataDirectories)
@@ -104,7 +104,7 @@ final class SocketBrowser {
 extension SocketBrowser.Exchange {
     /// Throws unless the response arrived with `status`.
     @discardableResult
-    func expect(_ status: Int) throws -> Self {
+    public func expect(_ status: Int) throws -> Self {
         guard self.status == status else {
             throw TestFailure("\(method) \(target): expected \(status), got \(self.status.map(String.init) ?? "no response")")
         }

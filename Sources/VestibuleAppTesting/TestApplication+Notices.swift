@@ -1,0 +1,16 @@
+import Foundation
+import VestibuleMail
+import VestibuleTesting
+
+extension TestApplication {
+    /// The first `count` notices (mails without a code) sent to `address`, subject and body, as they arrive.
+    public func notices(to address: String, count: Int) throws -> [String] {
+        let outbox = try OutboxMailer(directory: dataDirectory + "/outbox")
+        return try eventually("\(count) notices mailed to \(address)") {
+            let notices = try outbox.messages().filter {
+                $0.to == address && $0.subject.range(of: #"[0-9]{6}"#, options: .regularExpression) == nil
+            }
+            return notices.count >= count ? notices.map { $0.subject + "\n" + $0.textBody } : nil
+        }
+    }
+}
