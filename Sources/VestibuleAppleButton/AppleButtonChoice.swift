@@ -25,7 +25,7 @@ public struct AppleButtonChoice: Sendable {
 
     /// The button in the catalog's language.
     /// - Throws: when Apple's service offers no such button, or the title does not fit the size in this
-    ///   language (``WebApp`` checks every language at start-up, so pages never see the error).
+    ///   language (``Pages`` checks every language at start-up, so pages never see the error).
     package func markup(in catalog: StringCatalog) throws(AppleButtonError) -> HTML {
         switch face {
         case .official:

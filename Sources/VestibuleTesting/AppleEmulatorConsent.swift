@@ -1,7 +1,7 @@
 public import VestibuleWebDriver
 
 extension BrowserSession {
-    /// Fills in the built-in Apple ID emulator's consent page as a person would at Apple: the Apple ID, the name
+    /// Fills in the Apple ID emulator's consent page as a person would at Apple: the Apple ID, the name
     /// (the fields are there on a first authorization only; empty values leave them empty), Share or Hide My
     /// Email, then Continue.
     ///

@@ -10,7 +10,7 @@ import VestibuleJSON
 import VestibuleTesting
 import VestibuleWebDriver
 
-/// Sign in with Apple end to end, against the built-in Apple ID emulator on its own origin (127.0.0.1, while
+/// Sign in with Apple end to end, against the Apple ID emulator on its own origin (127.0.0.1, while
 /// Vestibule is localhost): the callback really is a cross-site form POST.
 @Suite(.serialized, .enabled(if: ChromeDriver.isAvailable, "needs chromium and chromium-driver (make test installs them)"))
 struct AppleStoryTests {

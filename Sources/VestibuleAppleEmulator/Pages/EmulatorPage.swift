@@ -3,7 +3,7 @@ import VestibuleHTML
 
 /// The frame of every emulator page: its own stylesheet, and a banner that says plainly this is not Apple.
 ///
-/// Pages are built from VestibuleWeb's ``HTML``, which escapes every interpolated `String`: the request's
+/// Pages are built from VestibuleHTML's ``HTML``, which escapes every interpolated `String`: the request's
 /// parameters and what the user typed are data, never markup.
 enum EmulatorPage {
     static func response(title: String, main: HTML, status: HTTPStatus = .ok) -> Response {
