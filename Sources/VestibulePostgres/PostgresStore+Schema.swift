@@ -189,6 +189,11 @@ extension PostgresStore {
             SQLMigration(version: 9, sql: """
             ALTER TABLE sessions ADD COLUMN app_id text;
             """),
+            // The address an app handed over at a sign-up, kept apart from the confirmed one (HandedOverEmail).
+            SQLMigration(version: 10, sql: """
+            ALTER TABLE accounts ADD COLUMN handed_over_email text;
+            ALTER TABLE accounts ADD COLUMN handed_over_email_app_id text;
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

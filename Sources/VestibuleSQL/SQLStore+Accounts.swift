@@ -17,12 +17,14 @@ extension SQLStore {
         }
     }
 
-    /// Replaces the display name and email. - Throws: `.notFound` when the account does not exist.
+    /// Replaces the display name, the email and the handed-over email. - Throws: `.notFound` when the account does not exist.
     public func updateAccount(_ account: Account) throws(StoreError) {
         try writing("updateAccount") { connection throws(StoreError) in
             let changed = try connection.run(
                 """
-                UPDATE accounts SET display_name = \(account.displayName), email = \(account.email)
+                UPDATE accounts SET display_name = \(account.displayName), email = \(account.email),
+                handed_over_email = \(account.handedOverEmail?.address),
+                handed_over_email_app_id = \(account.handedOverEmail?.appID)
                 WHERE id = \(account.id.rawValue)
                 """
             )
@@ -45,7 +47,10 @@ extension SQLConnection {
         try run(
             """
             INSERT INTO accounts (\(Account.columns))
-            VALUES (\(account.id.rawValue), \(account.displayName), \(account.email), \(account.createdAt))
+            VALUES (
+                \(account.id.rawValue), \(account.displayName), \(account.email), \(account.createdAt),
+                \(account.handedOverEmail?.address), \(account.handedOverEmail?.appID)
+            )
             """
         )
     }
@@ -53,13 +58,19 @@ extension SQLConnection {
 
 extension Account {
     /// The columns `init(row:)` decodes, in order.
-    fileprivate static let columns: SQL = "id, display_name, email, created_at"
+    fileprivate static let columns: SQL =
+        "id, display_name, email, created_at, handed_over_email, handed_over_email_app_id"
 
     fileprivate init(row: SQLRow) throws(StoreError) {
+        var handedOver: HandedOverEmail?
+        if let address = try row.optionalText(4), let appID = try row.optionalText(5) {
+            handedOver = HandedOverEmail(address: address, appID: appID)
+        }
         self.init(
             id: try row.value(0),
             displayName: try row.optionalText(1),
             email: try row.optionalText(2),
+            handedOverEmail: handedOver,
             createdAt: try row.date(3)
         )
     }

@@ -4,6 +4,7 @@ extension SQLTable {
     package static let all: [SQLTable] = [
         SQLTable("accounts", key: ["id"], [
             ("id", .text), ("display_name", .text), ("email", .text), ("created_at", .integer),
+            ("handed_over_email", .text), ("handed_over_email_app_id", .text),
         ]),
         SQLTable("identities", key: ["method", "subject"], keepsInsertionOrder: true, [
             ("account_id", .text), ("method", .text), ("subject", .text), ("email", .text), ("created_at", .integer),

@@ -198,6 +198,11 @@ extension SQLiteStore {
             SQLMigration(version: 9, sql: """
             ALTER TABLE sessions ADD COLUMN app_id TEXT;
             """),
+            // The address an app handed over at a sign-up, kept apart from the confirmed one (HandedOverEmail).
+            SQLMigration(version: 10, sql: """
+            ALTER TABLE accounts ADD COLUMN handed_over_email TEXT;
+            ALTER TABLE accounts ADD COLUMN handed_over_email_app_id TEXT;
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

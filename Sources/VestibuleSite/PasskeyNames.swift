@@ -9,9 +9,15 @@ package enum PasskeyNames {
     package static func name(chosen: String?, userAgent: String?) -> String {
         let trimmed = (chosen ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if !trimmed.isEmpty { return String(trimmed.prefix(maximumLength)) }
-        guard let userAgent, let browser = browser(in: userAgent) else { return "Passkey" }
-        guard let system = system(in: userAgent) else { return browser }
-        return "\(browser) on \(system)"
+        guard let userAgent, let device = device(in: userAgent) else { return "Passkey" }
+        guard let system = device.system else { return device.browser }
+        return "\(device.browser) on \(system)"
+    }
+
+    /// The browser and system a User-Agent names ("Chrome", "Linux"), for people rather than parsers: the
+    /// account page lists devices by them, in the reader's language; `nil` when the browser is not one we know.
+    package static func device(in userAgent: String) -> (browser: String, system: String?)? {
+        browser(in: userAgent).map { ($0, system(in: userAgent)) }
     }
 
     /// The first marker that identifies the browser; order matters (Edge and Chrome also say "Safari").

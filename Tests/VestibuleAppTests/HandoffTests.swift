@@ -32,6 +32,7 @@ import VestibuleTesting
         let opened = try browser.get(Self.path(of: url))
         #expect(opened.headers["Location"] == "/sign-up")
         let page = try browser.get("/sign-up").text
+        #expect(page.contains("Create an account to continue to <bdi>Example Shop</bdi>."), "the page names the app")
         #expect(page.contains(#"value="Ada Lovelace""#))
         #expect(page.contains(#"value="ada@example.com""#))
         try browser.post("/sign-up", ["email": "ada@example.com", "password": "correct horse battery staple"])
@@ -161,14 +162,18 @@ import VestibuleTesting
         #expect(forged.headers["Location"] == "/account")
     }
 
-    /// SIWA-6 for people with an account: the sign-in page has the email the app gave.
-    @Test func theSignInPageOfAHandoffHasTheEmailTheAppGave() throws {
+    /// SIWA-6 for people with an account: the sign-in page has the email the app gave, and names the app;
+    /// without a hand-off it names none.
+    @Test func theSignInPageOfAHandoffNamesTheAppAndHasTheEmailItGave() throws {
         let app = try TestApplication { $0.apps = TestApps.registry }
         defer { app.application.shutdown() }
         let (url, _) = try Self.handoff(app, mode: "signIn", email: "grace@example.com")
         let browser = FormClient(app)
         #expect(try browser.get(Self.path(of: url)).headers["Location"] == "/sign-in")
-        #expect(try browser.get("/sign-in").text.contains(#"value="grace@example.com""#))
+        let page = try browser.get("/sign-in").text
+        #expect(page.contains(#"value="grace@example.com""#))
+        #expect(page.contains("Sign in to continue to <bdi>Example Shop</bdi>."))
+        #expect(try !FormClient(app).get("/sign-in").text.contains("data-continuing-to"))
     }
 
     /// The path of a URL on Vestibule's origin, for in-process requests.

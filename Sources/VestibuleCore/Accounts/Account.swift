@@ -8,12 +8,18 @@ public struct Account: Sendable, Equatable {
     public var displayName: String?
     /// The address to reach them at; may be an Apple private relay address, which is respected as given.
     public var email: String?
+    /// The address an app handed over at sign-up, unconfirmed; `nil` when none was, or the account has its own.
+    public var handedOverEmail: HandedOverEmail?
     public let createdAt: Date
 
-    public init(id: AccountID = .random(), displayName: String? = nil, email: String? = nil, createdAt: Date) {
+    public init(
+        id: AccountID = .random(), displayName: String? = nil, email: String? = nil,
+        handedOverEmail: HandedOverEmail? = nil, createdAt: Date
+    ) {
         self.id = id
         self.displayName = displayName
         self.email = email
+        self.handedOverEmail = handedOverEmail
         self.createdAt = createdAt
     }
 }

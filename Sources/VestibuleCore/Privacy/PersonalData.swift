@@ -9,6 +9,9 @@ public struct PersonalData: Codable, Sendable, Equatable {
         public let id: String
         public let displayName: String?
         public let email: String?
+        /// An address an app handed over at sign-up, unconfirmed (``HandedOverEmail``), and the app's id.
+        public let handedOverEmail: String?
+        public let handedOverBy: String?
         public let createdAt: Date
     }
 
@@ -90,7 +93,9 @@ public struct PersonalData: Codable, Sendable, Equatable {
         language: String
     ) throws(StoreError) {
         self.account = AccountData(
-            id: account.id.rawValue, displayName: account.displayName, email: account.email, createdAt: account.createdAt
+            id: account.id.rawValue, displayName: account.displayName, email: account.email,
+            handedOverEmail: account.handedOverEmail?.address, handedOverBy: account.handedOverEmail?.appID,
+            createdAt: account.createdAt
         )
         signInMethods = try store.identities(of: account.id).map {
             SignInMethodData(

@@ -8,6 +8,8 @@ struct PostForm: Sendable {
     var error: String?
     /// Hidden values carried to the next step (the email between the code steps).
     var hidden: [(name: String, value: String)] = []
+    /// Whether the button is the view's one primary action; an alternative beside it ("Send a new code") is not.
+    var isPrimary = true
 
     func html(in context: PageContext) -> HTML {
         let errorHTML: HTML = error.map { "<p class=\"form-error\" role=\"alert\">\($0)</p>" } ?? HTML(text: "")
@@ -18,7 +20,7 @@ struct PostForm: Sendable {
         <form class="stacked-form" method="post" action="\(action)">\(context.csrfField)\(hiddenHTML)
         \(errorHTML)
         \(fields.map(\.html))
-        <button class="button" type="submit">\(submitLabel)</button>
+        <button class="button\(isPrimary ? "" : " button-secondary")" type="submit">\(submitLabel)</button>
         </form>
         """
     }

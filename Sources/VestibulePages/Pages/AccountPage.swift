@@ -36,6 +36,7 @@ enum AccountPage {
         apple: [AppleIdentityRecord]? = nil,
         sessions: [Session],
         currentSession: SessionID,
+        handedOverBy: String? = nil,
         fields: Fields = Fields(),
         notice: String? = nil
     ) -> Page {
@@ -54,6 +55,7 @@ enum AccountPage {
             main: """
             <h1>\(context.text(.accountTitle))</h1>
             \(noticeHTML)
+            \(about(handedOverBy: handedOverBy, in: context))
             \(missing)
             <h2>\(context.text(.accountMethodsHeading))</h2>
             \(methods(identities, in: context))
@@ -70,6 +72,35 @@ enum AccountPage {
             <p><a href="/account/delete">\(context.text(.accountDeleteHeading))</a></p>
             """
         )
+    }
+
+    /// Who is signed in: the name they are greeted by (which they can set or change here, since a password
+    /// sign-up never asks for one) and their email address, or the one an app handed over, unconfirmed.
+    private static func about(handedOverBy: String?, in context: PageContext) -> HTML {
+        guard let account = context.account else { return HTML(text: "") }
+        let email: HTML = if let address = account.email {
+            "<bdi>\(address)</bdi>"
+        } else if let handedOver = account.handedOverEmail {
+            """
+            <bdi>\(handedOver.address)</bdi><span class="value-note" data-handed-over>\
+            \(context.text(.dataHandedOverNote, ["app": handedOverBy ?? handedOver.appID]))</span>
+            """
+        } else {
+            HTML(text: context.text(.dataNotGiven))
+        }
+        let nameField = FormField.personName(
+            context.text(.signUpNameLabel), value: account.displayName ?? ""
+        )
+        return """
+        <section class="card" aria-labelledby="about-heading" data-about>
+        <h2 id="about-heading">\(context.text(.accountAboutHeading))</h2>
+        <dl class="data-list"><div><dt>\(context.text(.emailLabel))</dt><dd>\(email)</dd></div></dl>
+        <form class="stacked-form" method="post" action="/account/name">\(context.csrfField)
+        \(nameField.html)
+        <button class="button button-secondary" type="submit">\(context.text(.accountNameSave))</button>
+        </form>
+        </section>
+        """
     }
 
     /// A heading, its lead and one form with a control for each of `asked`; nothing when there are none.
@@ -108,7 +139,7 @@ enum AccountPage {
         return "<ul class=\"item-list\">\(items)</ul>"
     }
 
-    private static func title(of method: SignInMethod) -> TextKey {
+    static func title(of method: SignInMethod) -> TextKey {
         switch method {
         case .apple: .accountMethodApple
         case .passkey: .accountMethodPasskey
@@ -117,7 +148,7 @@ enum AccountPage {
     }
 
     private static func row(for session: Session, isCurrent: Bool, in context: PageContext) -> HTML {
-        let device = session.userAgent.isEmpty ? context.text(.accountSessionUnknownDevice) : session.userAgent
+        let device = context.deviceName(userAgent: session.userAgent)
         let badge: HTML = isCurrent ? " <span class=\"badge\">\(context.text(.accountSessionThisDevice))</span>" : ""
         return """
         <li class="item"><div class="item-row">

@@ -2,6 +2,7 @@ import VestibuleAppleButton
 import VestibuleCore
 import VestibuleHTML
 import VestibuleLocalization
+import VestibuleSite
 
 /// What every page needs to render: the reader's language and whether, and as whom, they are signed in.
 struct PageContext: Sendable {
@@ -13,6 +14,9 @@ struct PageContext: Sendable {
     var mailGoesToOutbox = false
     /// The signed-in account, `nil` for visitors.
     let account: Account?
+    /// The display name of the app whose hand-off brought the browser here, which the pages on its way name
+    /// ("Create an account to continue to Vestibule Books"); `nil` without one.
+    var continuingTo: String? = nil
     /// The anti-forgery token for forms that change state.
     let csrfToken: String
 
@@ -28,6 +32,15 @@ struct PageContext: Sendable {
     /// (and the other way round). Both the catalog text and `value` are escaped.
     func text(_ key: TextKey, isolating name: String, _ value: String) -> HTML {
         HTML(text(key), isolating: name, value)
+    }
+
+    /// A device as people name it, in the reader's language ("Chrome on Linux"), from what its browser sent;
+    /// the raw text when the browser is not one we know, and "Unknown device" when it sent nothing.
+    func deviceName(userAgent: String) -> String {
+        guard !userAgent.isEmpty else { return text(.accountSessionUnknownDevice) }
+        guard let device = PasskeyNames.device(in: userAgent) else { return userAgent }
+        guard let system = device.system else { return device.browser }
+        return text(.deviceName, ["browser": device.browser, "system": system])
     }
 
     /// On a page that has just mailed a code, in development mode: where the email is, since nothing was sent.

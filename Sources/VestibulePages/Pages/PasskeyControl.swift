@@ -13,12 +13,17 @@ enum PasskeyControl {
         case register
     }
 
-    /// A section with a lead sentence and the one button that starts the ceremony.
-    static func button(_ kind: Kind, label: String, lead: String?, in context: PageContext) -> HTML {
+    /// A section with the one button that starts the ceremony: a lead sentence before it, or a caption under
+    /// it that says what the method is, so the words travel with the button wherever the page puts it.
+    static func button(
+        _ kind: Kind, label: String, lead: String? = nil, caption: String? = nil, in context: PageContext
+    ) -> HTML {
         let leadHTML: HTML = lead.map { "<p>\($0)</p>" } ?? HTML(text: "")
+        let captionHTML: HTML = caption.map { "<p class=\"method-caption\">\($0)</p>" } ?? HTML(text: "")
         return """
         <section class="passkey-control" \(attributes(kind, in: context))>\(leadHTML)
         <button class="button" type="button">\(label)</button>
+        \(captionHTML)
         \(errorSlot)
         </section>
         """

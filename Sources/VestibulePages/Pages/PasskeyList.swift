@@ -15,7 +15,7 @@ enum PasskeyList {
         <h2>\(context.text(.accountPasskeysHeading))</h2>
         <p>\(context.text(.accountPasskeysLead))</p>
         \(list)
-        \(PasskeyControl.button(.register, label: context.text(.passkeyOfferAdd), lead: nil, in: context))
+        \(PasskeyControl.button(.register, label: context.text(.passkeyOfferAdd), in: context))
         """
     }
 

@@ -1,46 +1,101 @@
 import Foundation
 import VestibuleCore
 import VestibuleHTML
+import VestibuleLocalization
 
 /// "Your data" (SIWA-14): every item Vestibule holds about the person, section by section, each section saying
-/// where its items came from and why they are kept; the values given for the data policy's fields, each with its
-/// own reason or benefit and the date it was given (optional ones removable); then the JSON export of the same
-/// ``PersonalData`` and the way to delete the account.
+/// where its items came from and why they are kept, and every value under a label of its own; the values given
+/// for the data policy's fields, each with its own reason or benefit and the date it was given (optional ones
+/// removable); then the JSON export of the same ``PersonalData`` and the way to delete the account.
 enum PersonalDataPage {
-    static func render(_ data: PersonalData, in context: PageContext) -> Page {
-        let date = { (value: Date?) -> String in value.map { AccountPage.format($0, context) } ?? "—" }
-        let given = { (value: String?) -> String in value ?? context.text(.dataNotGiven) }
+    /// One labelled value of an item: "Last used: 2 Dec 2026".
+    typealias Pair = (label: String, value: HTML)
+
+    static func render(_ data: PersonalData, appName: (String) -> String, in context: PageContext) -> Page {
+        let date = { (value: Date?) -> HTML in HTML(text: value.map { AccountPage.format($0, context) } ?? context.text(.dataNever)) }
+        let given = { (value: String?) -> HTML in value.map { "<bdi>\($0)</bdi>" } ?? HTML(text: context.text(.dataNotGiven)) }
         let account = section(
             context.text(.dataAccountHeading), why: context.text(.dataAccountWhy),
             [
-                (context.text(.dataNameLabel), given(data.account.displayName)),
-                (context.text(.emailLabel), given(data.account.email)),
-                (context.text(.dataCreatedLabel), date(data.account.createdAt)),
+                (nil, [
+                    (context.text(.dataNameLabel), given(data.account.displayName)),
+                    (context.text(.emailLabel), email(data.account, appName: appName, in: context)),
+                    (context.text(.dataCreatedLabel), date(data.account.createdAt)),
+                ]),
             ]
         )
         let methods = section(
             context.text(.accountMethodsHeading), why: context.text(.dataMethodsWhy),
-            data.signInMethods.map { ($0.method, "\($0.subject) · \(date($0.createdAt)) · \(date($0.lastUsedAt))") }
+            data.signInMethods.map { method in
+                let kind = SignInMethod(rawValue: method.method)
+                let subjectLabel: TextKey = switch kind {
+                case .password: .emailLabel
+                case .apple: .dataAppleIDLabel
+                case .passkey, nil: .dataPasskeyIDLabel
+                }
+                let subject: HTML = kind == .password
+                    ? "<bdi>\(method.subject)</bdi>" : "<bdi class=\"identifier\">\(method.subject)</bdi>"
+                return (
+                    kind.map { context.text(AccountPage.title(of: $0)) } ?? method.method,
+                    [
+                        (context.text(subjectLabel), subject),
+                        (context.text(.dataAddedLabel), date(method.createdAt)),
+                        (context.text(.dataLastUsedLabel), date(method.lastUsedAt)),
+                    ]
+                )
+            }
         )
         let passkeys = data.passkeys.isEmpty ? HTML(text: "") : section(
             context.text(.accountPasskeysHeading), why: context.text(.dataPasskeysWhy),
             data.passkeys.map {
-                ($0.name, "\(context.text($0.synced ? .accountPasskeySynced : .accountPasskeyDeviceBound)) · "
-                    + "\(date($0.createdAt)) · \(date($0.lastUsedAt))")
+                (
+                    $0.name,
+                    [
+                        (context.text(.dataKeptLabel), HTML(text: context.text($0.synced ? .accountPasskeySynced : .accountPasskeyDeviceBound))),
+                        (context.text(.dataAddedLabel), date($0.createdAt)),
+                        (context.text(.dataLastUsedLabel), date($0.lastUsedAt)),
+                    ]
+                )
             }
         )
         let apple = data.apple.isEmpty ? HTML(text: "") : section(
             context.text(.accountMethodApple), why: context.text(.dataAppleWhy),
-            data.apple.map { ($0.clientID, $0.isPrivateEmail ? given(data.account.email) : "—") }
+            data.apple.map { record in
+                let address: HTML = record.isPrivateEmail
+                    ? context.text(.dataAppleRelay, isolating: "email", data.account.email ?? "")
+                    : HTML(text: context.text(.dataAppleOwnAddress))
+                return (
+                    nil,
+                    [
+                        (context.text(.dataAppleServiceLabel), "<bdi>\(record.clientID)</bdi>"),
+                        (context.text(.dataAppleAddressLabel), address),
+                    ]
+                )
+            }
         )
         let sessions = section(
             context.text(.accountSessionsHeading), why: context.text(.dataSessionsWhy),
-            data.sessions.map { ($0.device.isEmpty ? context.text(.accountSessionUnknownDevice) : $0.device, "\(date($0.createdAt)) · \(date($0.lastSeenAt))") }
+            data.sessions.map { session in
+                (
+                    context.deviceName(userAgent: session.device),
+                    [
+                        (context.text(.dataSignedInLabel), date(session.createdAt)),
+                        (context.text(.dataLastActiveLabel), date(session.lastSeenAt)),
+                        (context.text(.dataBrowserSentLabel), HTML("<bdi class=\"identifier\">\(session.device)</bdi>")),
+                    ]
+                )
+            }
         )
         let documents = data.documents.isEmpty ? HTML(text: "") : section(
             context.text(.dataDocumentsHeading), why: context.text(.dataDocumentsWhy),
             data.documents.map {
-                ($0.name, "\(context.text(.dataDocumentSize, ["bytes": String($0.size)])) · \(date($0.updatedAt))")
+                (
+                    $0.name,
+                    [
+                        (context.text(.dataSizeLabel), HTML(text: context.text(.dataDocumentSize, ["bytes": String($0.size)]))),
+                        (context.text(.dataUpdatedLabel), date($0.updatedAt)),
+                    ]
+                )
             }
         )
         let fields = data.fields.isEmpty ? HTML(text: "") : fieldSection(data.fields, in: context)
@@ -54,6 +109,17 @@ enum PersonalDataPage {
             <p><a href="/account/delete">\(context.text(.accountDeleteHeading))</a></p>
             """
         )
+    }
+
+    /// The account's own address; without one, the address an app handed over at sign-up, saying which app
+    /// gave it and that it is not confirmed.
+    static func email(_ account: PersonalData.AccountData, appName: (String) -> String, in context: PageContext) -> HTML {
+        if let email = account.email { return "<bdi>\(email)</bdi>" }
+        guard let handedOver = account.handedOverEmail else { return HTML(text: context.text(.dataNotGiven)) }
+        let app = appName(account.handedOverBy ?? "")
+        return """
+        <bdi>\(handedOver)</bdi><span class="value-note" data-handed-over>\(context.text(.dataHandedOverNote, ["app": app]))</span>
+        """
     }
 
     /// The values the person gave: each with why it is asked and when they gave it; optional ones (and those no
@@ -88,12 +154,16 @@ enum PersonalDataPage {
         return "\(name) (\(code))"
     }
 
-    /// A heading, why its items are held, and the items as a description list (values isolated with `bdi`,
-    /// since addresses and identifiers keep their own direction in Arabic).
-    private static func section(_ heading: String, why: String, _ items: [(String, String)]) -> HTML {
-        let rows = HTML.join(items.map { label, value -> HTML in "<dt>\(label)</dt><dd><bdi>\(value)</bdi></dd>" })
+    /// A heading, why its items are held, and the items: each a title (none when the section holds one item
+    /// about the section's subject) over its labelled values, so no value stands without saying what it is.
+    private static func section(_ heading: String, why: String, _ items: [(title: String?, pairs: [Pair])]) -> HTML {
+        let rendered = HTML.join(items.map { title, pairs -> HTML in
+            let titleHTML: HTML = title.map { "<h3 class=\"data-item-title\"><bdi>\($0)</bdi></h3>" } ?? HTML(text: "")
+            let rows = HTML.join(pairs.map { label, value -> HTML in "<div><dt>\(label)</dt><dd>\(value)</dd></div>" })
+            return "<div class=\"data-item\">\(titleHTML)<dl class=\"data-list\">\(rows)</dl></div>"
+        })
         return """
-        <section class="data-section"><h2>\(heading)</h2><p class="muted">\(why)</p><dl class="data-list">\(rows)</dl></section>
+        <section class="data-section"><h2>\(heading)</h2><p class="muted">\(why)</p>\(rendered)</section>
         """
     }
 }

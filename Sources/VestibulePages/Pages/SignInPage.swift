@@ -3,9 +3,11 @@ import VestibuleHTML
 
 /// The sign-in page. Sign in with Apple first, in the first screen at every text size (SIWA-15), then one
 /// more method, named on its button (AUTH-8, AUTH-10): the one this browser used last, or a passkey for
-/// someone new; then what signing in brings and how to get an account (AUTH-4, SIWA-2, SIWA-4); the remaining
-/// method waits behind "Other ways to sign in". The email field also offers passkeys through AutoFill
-/// (`username webauthn`).
+/// someone new. Each method is one block that holds its own words: the passkey's caption sits under the
+/// passkey button wherever that button is, the password form keeps "Forgot your password?" in its card. The
+/// remaining method waits behind "Other ways to sign in"; what signing in brings and how to get an account
+/// (AUTH-4, SIWA-2, SIWA-4) come after all the methods, so they never split them. The email field also offers
+/// passkeys through AutoFill (`username webauthn`). Sent by an app (a hand-off), the page names it.
 enum SignInPage {
     static func render(
         in context: PageContext,
@@ -26,40 +28,57 @@ enum SignInPage {
             error: error
         )
         let password: HTML = """
+        <div class="card" data-method="password">
         \(passwordForm.html(in: context))
         <p><a href="/reset-password">\(context.text(.signInForgotPassword))</a></p>
+        </div>
         """
-        let passkey = PasskeyControl.button(.signIn, label: context.text(.signInWithPasskey), lead: nil, in: context)
         // Sign in with Apple comes first and is never behind a disclosure, so it is in the first screen at every
         // text size (SIWA-15); the remembered method follows it. The group holds buttons only, at one width and
-        // one height (the tallest), so the Apple button is never smaller than another; a password form, too
-        // tall for the first screen at large sizes, comes after the group.
+        // one height (the tallest), so the Apple button is never smaller than another; the passkey's caption
+        // follows the group, and the password card, too tall for the first screen at large sizes, comes after it.
         let appleButton: HTML = apple
             ? AppleSection.startButton(purpose: "sign-in", label: context.text(.signInWithApple), in: context)
             : HTML(text: "")
+        let passkeyCaption = context.text(.signInPasskeyLead)
         // A refused password keeps the password form in view, whichever method leads.
         let (group, after, rest): (HTML, HTML, HTML) = if primary == .password || error != nil {
-            (appleButton, password, otherWays(passkey, passkeyOnly: true, in: context))
+            (
+                appleButton, password,
+                otherWays(
+                    PasskeyControl.button(
+                        .signIn, label: context.text(.signInWithPasskey), caption: passkeyCaption, in: context
+                    ),
+                    passkeyOnly: true, in: context
+                )
+            )
         } else {
-            ("\(appleButton)\(passkey)", HTML(text: ""), otherWays(password, passkeyOnly: false, in: context))
+            (
+                "\(appleButton)\(PasskeyControl.button(.signIn, label: context.text(.signInWithPasskey), in: context))",
+                "<p class=\"method-caption\" data-passkey-only hidden>\(passkeyCaption)</p>",
+                otherWays(password, passkeyOnly: false, in: context)
+            )
         }
+        let lead: HTML = context.continuingTo.map {
+            "<p class=\"lead\" data-continuing-to>\(context.text(.signInContinuingTo, isolating: "app", $0))</p>"
+        } ?? HTML(text: "")
         let noticeHTML: HTML = notice.map { "<p class=\"panel\" role=\"status\">\($0)</p>" } ?? HTML(text: "")
         return Page(
             title: context.text(.signInTitle),
             main: """
             <h1>\(context.text(.signInTitle))</h1>
+            \(lead)
             \(noticeHTML)
             <div class="sign-in-methods">
             \(group)
             </div>
             \(after)
-            <p class="muted" data-passkey-only hidden>\(context.text(.signInPasskeyLead))</p>
+            \(rest)
             <section class="panel" aria-labelledby="benefits-heading">
             <h2 id="benefits-heading">\(context.text(.signInBenefitsHeading))</h2>
             <p>\(benefits)</p>
             <p>\(context.text(.signInHowToGetAccount)) <a href="/sign-up">\(context.text(.signInCreateAccount))</a></p>
             </section>
-            \(rest)
             """
         )
     }

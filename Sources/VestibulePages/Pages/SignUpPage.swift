@@ -6,7 +6,7 @@ import VestibuleHTML
 /// without going through the sign-in page. Then a passkey: only a name is asked, for the greeting and for the
 /// person's password manager (SIWA-9). An email address and a password wait behind "Other ways to create an
 /// account". An app that hands its visitor over passes the name and email it was given, which prefill the
-/// fields (SIWA-6).
+/// fields (SIWA-6), and the page says which app the account continues to.
 enum SignUpPage {
     static func render(
         in context: PageContext, policy: PasswordPolicy, apple: Bool = false, name: String = "", email: String = "",
@@ -37,6 +37,9 @@ enum SignUpPage {
             title: context.text(.signUpTitle),
             main: """
             <h1>\(context.text(.signUpTitle))</h1>
+            \(context.continuingTo.map {
+                HTML("<p class=\"lead\" data-continuing-to>\(context.text(.signUpContinuingTo, isolating: "app", $0))</p>")
+            } ?? HTML(text: ""))
             \(appleGroup)
             \(passkeyForm)
             <details class="other-ways" data-passkey-fallback\(open)>

@@ -10,7 +10,10 @@ enum VerifyEmailPage {
             error: error,
             hidden: [("email", email)]
         )
-        let resend = PostForm(action: "/verify-email/resend", fields: [], submitLabel: context.text(.verifyResend), hidden: [("email", email)])
+        let resend = PostForm(
+            action: "/verify-email/resend", fields: [], submitLabel: context.text(.verifyResend), hidden: [("email", email)],
+            isPrimary: false
+        )
         let noticeHTML: HTML = notice.map { "<p class=\"panel\" role=\"status\">\($0)</p>" } ?? HTML(text: "")
         return Page(
             title: context.text(.verifyTitle),

@@ -32,9 +32,12 @@ enum WelcomePage {
         case nil:
             HTML(text: "")
         }
+        // "Continue" says where it goes: back to the app that sent the person here, when one did.
+        let continueLabel: HTML = context.continuingTo.map { context.text(.welcomeContinueTo, isolating: "app", $0) }
+            ?? HTML(text: context.text(.welcomeContinue))
         let next: HTML
         if missing.isEmpty {
-            next = "<p><a class=\"button\" href=\"\(continuePath)\">\(context.text(.welcomeContinue))</a></p>"
+            next = "<p><a class=\"button\" href=\"\(continuePath)\">\(continueLabel)</a></p>"
         } else {
             let controls = missing.map { field in
                 FieldControl.html(
@@ -46,7 +49,7 @@ enum WelcomePage {
             <p>\(context.text(.welcomeFieldsLead))</p>
             <form class="stacked-form" method="post" action="\(path)">\(context.csrfField)
             \(controls)
-            <button class="button" type="submit">\(context.text(.welcomeContinue))</button>
+            <button class="button" type="submit">\(continueLabel)</button>
             </form>
             <p><a href="\(continuePath)">\(context.text(.welcomeNotNow))</a></p>
             """

@@ -10,6 +10,7 @@ extension Pages {
         router.get("/account/data") { request in try personalData(request, asJSON: false) }
         router.get("/account/data.json") { request in try personalData(request, asJSON: true) }
         router.post("/account/sessions/:id/revoke") { request in try revokeSession(request) }
+        router.post("/account/name") { request in try saveName(request) }
     }
 
     /// How you sign in (SIWA-8) and where you are signed in, each device revocable; the data policy's fields
@@ -33,6 +34,7 @@ extension Pages {
         case "apple-failed": .appleFailed
         case "apple-unlinked": .accountAppleUnlinked
         case "field-saved": .accountFieldsSaved
+        case "name-saved": .accountNameSaved
         default: nil
         }
         return try render(for: request, visitor: visitor, status: status) { context in
@@ -43,6 +45,7 @@ extension Pages {
                 apple: apple,
                 sessions: devices,
                 currentSession: session.id,
+                handedOverBy: account.handedOverEmail.map { site.configuration.apps.app(id: $0.appID)?.name ?? $0.appID },
                 fields: AccountPage.Fields(
                     missing: site.fields.policy.missing(from: given), offered: site.fields.policy.notGiven(from: given),
                     inputs: fieldInputs, errors: fieldErrors
@@ -50,6 +53,18 @@ extension Pages {
                 notice: notice.map { context.text($0) }
             )
         }
+    }
+
+    /// The name the pages greet the person by: what a password account never asked for at sign-up, and what
+    /// anyone may change. An empty name removes it (the pages then use the email address).
+    private func saveName(_ request: Request) throws -> Response {
+        let (visitor, form) = try site.checkedForm(request)
+        guard var account = visitor.account else { return .redirect(to: "/sign-in") }
+        let name = (form["displayName"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard name.count <= PasskeyNames.maximumLength else { throw HTTPError(.badRequest, "That name is too long.") }
+        account.displayName = name.isEmpty ? nil : name
+        try site.services.store.updateAccount(account)
+        return .redirect(to: "/account?notice=name-saved")
     }
 
     private func signOut(_ request: Request) throws -> Response {
@@ -89,7 +104,9 @@ extension Pages {
         let visitor = try site.visitor(of: request)
         guard let account = visitor.account else { return .redirect(to: "/sign-in") }
         let data = try PersonalData(of: account, from: site.services.store, policy: site.fields.policy, language: visitor.language.tag)
-        guard asJSON else { return try render(for: request, visitor: visitor) { PersonalDataPage.render(data, in: $0) } }
+        guard asJSON else { return try render(for: request, visitor: visitor) {
+                PersonalDataPage.render(data, appName: { site.configuration.apps.app(id: $0)?.name ?? $0 }, in: $0)
+            } }
         var response = Response(status: .ok, body: try data.exportJSON())
         response.headers.replace("Content-Type", "application/json; charset=utf-8")
         response.headers.replace("Content-Disposition", "attachment; filename=\"vestibule-data.json\"")

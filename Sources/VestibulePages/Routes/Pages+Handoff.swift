@@ -77,9 +77,7 @@ extension Pages {
 
     /// What the app of the browser's pending hand-off already knew, for the sign-up and sign-in pages (SIWA-6).
     func handoffPrefill(for request: Request) throws -> (name: String, email: String) {
-        guard let handle = site.handoffCookie.value(in: request), let handoff = try site.services.handoffs.pending(handle: handle) else {
-            return ("", "")
-        }
-        return (handoff.name ?? "", handoff.email ?? "")
+        let handoff = try site.pendingHandoff(request)?.handoff
+        return (handoff?.name ?? "", handoff?.email ?? "")
     }
 }

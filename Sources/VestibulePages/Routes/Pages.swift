@@ -72,7 +72,7 @@ public struct Pages: Sendable {
     }
 
     func render(for request: Request, visitor: Visitor, status: HTTPStatus = .ok, _ build: (PageContext) -> Page)
-        throws(CookieError) -> Response
+        throws -> Response
     {
         let context = PageContext(
             localization: site.localization,
@@ -80,6 +80,7 @@ public struct Pages: Sendable {
             language: visitor.language,
             mailGoesToOutbox: site.services.outbox != nil,
             account: visitor.account,
+            continuingTo: try site.pendingHandoff(request)?.app.name,
             csrfToken: site.csrf.token(for: visitor.csrfBinding)
         )
         var response = Response.html(Layout.render(build(context), in: context).rendered, status: status)
