@@ -61,6 +61,7 @@ extension WebAPI {
                     let next = try site.hasPendingHandoff(request) ? "/continue" : "/account?notice=passkey-added"
                     return try .json(CeremonyReply(accountID: registration.credential.accountID.rawValue, redirect: next))
                 }
+                try site.keepHandedOverEmail(for: registration.credential.accountID, request: request)
                 return try call.signedIn(registration.credential.accountID, method: .passkey, delivery: body.sessionDelivery, redirect: SitePath.welcome)
             }
         }

@@ -50,7 +50,7 @@ struct HandoffStoryTests {
         // The shop said it passes on the email it was given: a passkey sign-up asks for none, yet "Your data"
         // shows it, as the shop's and unconfirmed; nothing hands it on as the person's own address.
         try browser.navigate(to: "\(base)/account/data")
-        let handedOver = try browser.waitFor("[data-handed-over]")
+        let handedOver = try browser.waitFor("[data-handed-over]", timeout: .seconds(15))
         #expect(try handedOver.text.contains("Given by Example Shop"))
         #expect(try browser.find("main").text.contains("ada@example.com"))
         let sessionEmail = try ada.get("/api/v1/session").json["email"]
