@@ -62,6 +62,8 @@ public struct AuditReport: Sendable, Codable {
     public var unchecked: [String]
     /// Pages (or steps) the script could not measure, e.g. not HTML; a gate should treat these as failures.
     public var unmeasured: [String]
+    /// Every check with findings, pictured when ``AuditConfiguration/reportDirectory`` is set (else empty).
+    public var picturedChecks: [PicturedCheck] = []
 
     public init(
         findings: [Finding] = [], checks: Int = 0, pages: Int = 0, steps: [Int] = [], viewports: [String] = [],
