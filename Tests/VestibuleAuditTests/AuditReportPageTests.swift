@@ -4,7 +4,8 @@ import VestibuleAudit
 /// The visual report's page, without a browser: escaping, grouping and numbering.
 @Suite struct AuditReportPageTests {
     func finding(
-        _ kind: Finding.Kind, _ selector: String, excerpt: String = "Terms", step: Int = 165, viewport: String = "320×568"
+        _ kind: Finding.Kind, _ selector: String, excerpt: String = "Terms", step: Int = 165,
+        viewport: String = "320×568"
     ) -> Finding {
         Finding(
             kind: kind, selector: selector, excerpt: excerpt, step: step, viewport: viewport, locale: "en",

@@ -7,7 +7,9 @@ import VestibuleWebDriver
 /// The visual report (`--report DIR`), in the real browser.
 extension LargerTextAuditTests {
     /// The element's border box at `step`, measured in a browser of its own (an oracle independent of the audit).
-    func rect(of selector: String, on path: String, at step: Int, in viewport: Viewport) throws -> (left: Double, top: Double, right: Double, bottom: Double) {
+    func rect(of selector: String, on path: String, at step: Int, in viewport: Viewport) throws -> (
+        left: Double, top: Double, right: Double, bottom: Double
+    ) {
         let browser = try SharedAuditBrowser.require()
         let session = try browser.driver.newSession()
         defer { session.close() }
@@ -17,8 +19,12 @@ extension LargerTextAuditTests {
         try session.setFontSizes(standard: sizes.standard, fixed: sizes.fixed)
         // The size reaches the page on its own channel: wait until the page's root size shows it.
         let rootSize = "return parseFloat(getComputedStyle(document.documentElement).fontSize)"
-        #expect(eventually(timeout: .seconds(2)) { (try? session.executeScript(rootSize))?.doubleValue == Double(sizes.standard) })
-        let r = try session.executeScript("return document.querySelector(arguments[0]).getBoundingClientRect().toJSON()", [.string(selector)])
+        #expect(
+            eventually(timeout: .seconds(2)) {
+                (try? session.executeScript(rootSize))?.doubleValue == Double(sizes.standard)
+            })
+        let r = try session.executeScript(
+            "return document.querySelector(arguments[0]).getBoundingClientRect().toJSON()", [.string(selector)])
         let value = { (key: String) in r[key]?.doubleValue ?? .nan }
         return (value("left"), value("top"), value("right"), value("bottom"))
     }
@@ -53,14 +59,23 @@ extension LargerTextAuditTests {
                 // The magenta outline sits 3 px around the element as it is laid out at that step: the picture
                 // shows the element, not some other place.
                 let outline = try #require(
-                    try PictureProbe.find(red: 255, green: 0, blue: 255, inPNGAt: directory + "/" + file, using: session),
+                    try PictureProbe.find(
+                        red: 255, green: 0, blue: 255, inPNGAt: directory + "/" + file, using: session),
                     "no outline in \(file)"
                 )
                 let element = try rect(of: "#fine-print", on: "/px-locked", at: shownStep, in: Self.narrow)
-                #expect(abs(Double(outline.left) - (element.left.rounded(.down) - 3)) <= 1, "\(file): \(outline) around \(element)")
-                #expect(abs(Double(outline.top) - (element.top.rounded(.down) - 3)) <= 1, "\(file): \(outline) around \(element)")
-                #expect(abs(Double(outline.right) - (element.right.rounded(.up) + 2)) <= 1, "\(file): \(outline) around \(element)")
-                #expect(abs(Double(outline.bottom) - (element.bottom.rounded(.up) + 2)) <= 1, "\(file): \(outline) around \(element)")
+                #expect(
+                    abs(Double(outline.left) - (element.left.rounded(.down) - 3)) <= 1,
+                    "\(file): \(outline) around \(element)")
+                #expect(
+                    abs(Double(outline.top) - (element.top.rounded(.down) - 3)) <= 1,
+                    "\(file): \(outline) around \(element)")
+                #expect(
+                    abs(Double(outline.right) - (element.right.rounded(.up) + 2)) <= 1,
+                    "\(file): \(outline) around \(element)")
+                #expect(
+                    abs(Double(outline.bottom) - (element.bottom.rounded(.up) + 2)) <= 1,
+                    "\(file): \(outline) around \(element)")
             }
         }
     }
@@ -92,7 +107,8 @@ extension LargerTextAuditTests {
         // A page without the fixture site's Content-Security-Policy, which would refuse a data: image.
         try session.navigate(to: "about:blank")
         for file in try FileManager.default.contentsOfDirectory(atPath: directory + "/plain") {
-            let found = try PictureProbe.find(red: 255, green: 0, blue: 255, inPNGAt: directory + "/plain/" + file, using: session)
+            let found = try PictureProbe.find(
+                red: 255, green: 0, blue: 255, inPNGAt: directory + "/plain/" + file, using: session)
             #expect(found == nil, "\(file) has an outline")
         }
     }

@@ -16,7 +16,9 @@ enum PictureProbe {
     }
 
     /// Nil when no pixel has that colour.
-    static func find(red: Int, green: Int, blue: Int, inPNGAt path: String, using session: BrowserSession) throws -> Found? {
+    static func find(red: Int, green: Int, blue: Int, inPNGAt path: String, using session: BrowserSession) throws
+        -> Found?
+    {
         let png = try Data(contentsOf: URL(fileURLWithPath: path))
         let script = """
             const [source, wanted, done] = arguments;
@@ -33,7 +35,8 @@ enum PictureProbe {
                 const i = (y * canvas.width + x) * 4;
                 if (data[i] !== wanted[0] || data[i + 1] !== wanted[1] || data[i + 2] !== wanted[2]) continue;
                 count++;
-                left = Math.min(left, x); top = Math.min(top, y); right = Math.max(right, x); bottom = Math.max(bottom, y);
+                left = Math.min(left, x); top = Math.min(top, y);
+                right = Math.max(right, x); bottom = Math.max(bottom, y);
               }
               done({ count, left, top, right, bottom });
             };
@@ -46,6 +49,7 @@ enum PictureProbe {
         let count = try #require(found["count"]?.doubleValue, "the PNG did not decode: \(found)")
         guard count > 0 else { return nil }
         let value = { (key: String) in Int(found[key]?.doubleValue ?? -1) }
-        return Found(count: Int(count), left: value("left"), top: value("top"), right: value("right"), bottom: value("bottom"))
+        return Found(
+            count: Int(count), left: value("left"), top: value("top"), right: value("right"), bottom: value("bottom"))
     }
 }

@@ -59,7 +59,9 @@ public enum AuditReportPage {
         for (page, checks) in grouped(report.picturedChecks, by: { PageKey(page: $0.page, url: $0.url) }) {
             var section: [HTML] = ["<h2><bdi>\(page.page)</bdi></h2>"]
             if page.url != page.page { section.append("<p class=\"url\"><bdi>\(page.url)</bdi></p>") }
-            for (view, viewChecks) in grouped(checks, by: { ViewKey(locale: $0.locale, viewport: $0.viewport, safari: $0.safari) }) {
+            for (view, viewChecks) in grouped(
+                checks, by: { ViewKey(locale: $0.locale, viewport: $0.viewport, safari: $0.safari) })
+            {
                 let safari: HTML = view.safari ? " · Safari Dynamic Type" : ""
                 section.append("<h3>\(view.locale) · \(view.viewport)\(safari)</h3>")
                 section += viewChecks.map { article($0, allowList: allowList) }
@@ -87,24 +89,35 @@ public enum AuditReportPage {
         let outlined = check.selectors.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", ")
         var figures: [HTML] = []
         if let previous = check.previousStep, let image = check.previousImage {
-            figures.append(figure(image, alt: "The page at \(previous) %, outlined: \(outlined)", caption: "\(previous) %, one size smaller"))
+            figures.append(
+                figure(
+                    image, alt: "The page at \(previous) %, outlined: \(outlined)",
+                    caption: "\(previous) %, one size smaller"))
         }
         if let image = check.image {
-            figures.append(figure(image, alt: "The page at \(check.step) %, outlined: \(outlined)", caption: "\(check.step) %, where it breaks"))
+            figures.append(
+                figure(
+                    image, alt: "The page at \(check.step) %, outlined: \(outlined)",
+                    caption: "\(check.step) %, where it breaks"))
         }
         var notes: [HTML] = []
         if let reason = check.missingReason { notes.append("<p class=\"note\">No picture: \(reason).</p>") }
+        if check.image != nil, check.previousStep == nil {
+            notes.append("<p class=\"note\">It breaks at the first text size audited: nothing smaller to compare.</p>")
+        }
         if check.image != nil, check.previousStep != nil, check.previousImage == nil {
             notes.append("<p class=\"note\">No picture one size smaller: the page could not be measured there.</p>")
         }
         if !check.notOutlined.isEmpty {
-            notes.append("<p class=\"note\">Not outlined (not found in the page when pictured): \(check.notOutlined.joined(separator: ", ")).</p>")
+            let names = check.notOutlined.joined(separator: ", ")
+            notes.append("<p class=\"note\">Not outlined (not found in the page when pictured): \(names).</p>")
         }
         let items = check.findings.map { finding -> HTML in
             let allowed: HTML = allowList.allows(finding) ? " <em>(allowed)</em>" : ""
             let excerpt: HTML = finding.excerpt.isEmpty ? "" : "<p>“<bdi>\(finding.excerpt)</bdi>”</p>"
             return """
-                <li><p><span class="number">\(check.number(of: finding))</span> <strong>\(finding.kind.rawValue)</strong> \
+                <li><p><span class="number">\(check.number(of: finding))</span> \
+                <strong>\(finding.kind.rawValue)</strong> \
                 <code>\(finding.selector)</code>\(allowed)</p>\(excerpt)<p>\(finding.detail)</p>\
                 <p class="meta">\(finding.step) % · \(finding.viewport) · \(finding.locale) — \
                 \(AuditSummary.explanation(finding.kind))</p></li>
@@ -115,7 +128,10 @@ public enum AuditReportPage {
     }
 
     private static func figure(_ image: String, alt: String, caption: String) -> HTML {
-        "<figure><a href=\"\(image)\"><img src=\"\(image)\" alt=\"\(alt)\"></a><figcaption>\(caption)</figcaption></figure>"
+        """
+        <figure><a href="\(image)"><img src="\(image)" alt="\(alt)"></a>\
+        <figcaption>\(caption)</figcaption></figure>
+        """
     }
 
     private struct PageKey: Hashable {

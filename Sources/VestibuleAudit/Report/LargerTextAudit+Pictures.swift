@@ -68,7 +68,8 @@ extension LargerTextAudit {
             return ["selector": .string(selector), "label": .string(label)]
         }
         defer { _ = try? session.executeScript(OutlineScript.remove) }
-        let outlined = try session.executeScript(OutlineScript.draw, [.array(outlines)]).arrayValue?
+        let outlined =
+            try session.executeScript(OutlineScript.draw, [.array(outlines)]).arrayValue?
             .map { $0.boolValue ?? false } ?? []
         let png = try session.screenshot()
         let file = "\(Self.picturesFolder)/\(name)-\(step)\(check.safari ? "-safari" : "").png"

@@ -9,11 +9,11 @@
 /// `<body>` changes), styled through the CSSOM (a strict Content-Security-Policy blocks style attributes, not
 /// CSSOM), and removed right after the screenshot together with any scrolling done to bring an element into view.
 enum OutlineScript {
-    /// `arguments[0]`: `[{ selector, label }]`. Outlines each element's border box 3 px outside it in pure magenta
-    /// (rare in real pages, so a test can find it in the picture), with its label in white on a darker magenta
-    /// above the top-left corner (inside the box when there is no room above). When the first element found lies
-    /// outside the viewport, scrolls the window (only the window, so the removal can undo it) to centre it.
-    /// Returns one boolean per entry: whether that element was found and outlined.
+    /// `arguments[0]`: `[{ selector, label }]`. Outlines each element's border box 3 px outside it in pure
+    /// magenta (rare in real pages, so a test can find it in the picture), with its label (number and kinds) in
+    /// white on a darker magenta above the top-left corner, or at the first other corner where it covers no
+    /// other label. When the first element found lies outside the viewport, scrolls the window (only the window,
+    /// so the removal can undo it) to centre it. Returns one boolean per entry: whether that element was outlined.
     static let draw = #"""
 const outlines = arguments[0];
 const state = { x: scrollX, y: scrollY, layer: null };
@@ -40,6 +40,9 @@ set(layer, { position: 'fixed', inset: '0', overflow: 'hidden', 'z-index': '2147
 document.documentElement.appendChild(layer);
 state.layer = layer;
 const drawn = [];
+const labels = [];
+// The layer's size: the viewport less its scrollbars.
+const viewWidth = document.documentElement.clientWidth, viewHeight = document.documentElement.clientHeight;
 for (const { selector, label } of outlines) {
   const r = boxOf(find(selector));
   if (!r) { drawn.push(false); continue; }
@@ -54,9 +57,22 @@ for (const { selector, label } of outlines) {
   tag.textContent = label;
   set(tag, { position: 'absolute', font: 'bold 12px/16px "DejaVu Sans", sans-serif', color: '#fff',
     background: 'rgb(176, 0, 176)', padding: '0 4px', margin: '0', 'white-space': 'nowrap', 'letter-spacing': 'normal',
-    'text-transform': 'none', top: (top >= 16 ? top - 16 : top + 3) + 'px', left: '0px' });
+    'text-transform': 'none', top: '0px', left: '0px' });
   layer.appendChild(tag);
-  tag.style.setProperty('left', Math.max(0, Math.min(left, innerWidth - tag.offsetWidth)) + 'px', 'important');
+  // The first place in the viewport that no earlier label covers: above the box at its left, inside it, below
+  // it, then the same at its right; neighbouring elements' labels stay readable.
+  const w = tag.offsetWidth, h = tag.offsetHeight;
+  const spots = [[left, top - h], [left + 3, top + 3], [left, top + height], [left + width - w, top - h],
+    [left + width - w - 3, top + 3]].map(([x, y]) => {
+      const spotLeft = Math.max(0, Math.min(x, viewWidth - w));
+      return { left: spotLeft, top: y, right: spotLeft + w, bottom: y + h };
+    }).filter((spot) => spot.top >= 0 && spot.bottom <= viewHeight);
+  const free = spots.find((spot) => !labels.some((other) => spot.left < other.right && other.left < spot.right &&
+    spot.top < other.bottom && other.top < spot.bottom));
+  const spot = free || spots[0] || { left: Math.max(0, left + 3), top: Math.max(0, top + 3) };
+  labels.push({ left: spot.left, top: spot.top, right: spot.left + w, bottom: spot.top + h });
+  tag.style.setProperty('left', spot.left + 'px', 'important');
+  tag.style.setProperty('top', spot.top + 'px', 'important');
   drawn.push(true);
 }
 return drawn;
