@@ -39,9 +39,11 @@ public enum AuditReportPage {
         var body: [HTML] = [
             "<h1>Larger Text audit</h1>",
             """
-            <p>\(report.checks) checks (\(report.pages) pages × \(report.steps.count) text sizes × \
-            \(report.viewports.count) viewports × \(report.locales.count) locales): \
-            \(report.findings.count) findings, \(notAllowed) not allowed.</p>
+            <p>\(AuditSummary.counted(report.checks, "check")) (\(AuditSummary.counted(report.pages, "page")) × \
+            \(AuditSummary.counted(report.steps.count, "text size")) × \
+            \(AuditSummary.counted(report.viewports.count, "viewport")) × \
+            \(AuditSummary.counted(report.locales.count, "locale"))): \
+            \(AuditSummary.counted(report.findings.count, "finding")), \(notAllowed) not allowed.</p>
             """,
         ]
         if report.findings.isEmpty {
