@@ -64,18 +64,13 @@ extension LargerTextAuditTests {
                     "no outline in \(file)"
                 )
                 let element = try rect(of: "#fine-print", on: "/px-locked", at: shownStep, in: Self.narrow)
-                #expect(
-                    abs(Double(outline.left) - (element.left.rounded(.down) - 3)) <= 1,
-                    "\(file): \(outline) around \(element)")
-                #expect(
-                    abs(Double(outline.top) - (element.top.rounded(.down) - 3)) <= 1,
-                    "\(file): \(outline) around \(element)")
-                #expect(
-                    abs(Double(outline.right) - (element.right.rounded(.up) + 2)) <= 1,
-                    "\(file): \(outline) around \(element)")
-                #expect(
-                    abs(Double(outline.bottom) - (element.bottom.rounded(.up) + 2)) <= 1,
-                    "\(file): \(outline) around \(element)")
+                // Pixels are inclusive: the 3 px border's last column is 2 px past the element's rounded-up edge.
+                let expected = [
+                    element.left.rounded(.down) - 3, element.top.rounded(.down) - 3, element.right.rounded(.up) + 2,
+                    element.bottom.rounded(.up) + 2,
+                ]
+                let drawn = [outline.left, outline.top, outline.right, outline.bottom].map(Double.init)
+                #expect(zip(drawn, expected).allSatisfy { abs($0 - $1) <= 1 }, "\(file): \(outline) around \(element)")
             }
         }
     }
@@ -110,6 +105,31 @@ extension LargerTextAuditTests {
             let found = try PictureProbe.find(
                 red: 255, green: 0, blue: 255, inPNGAt: directory + "/plain/" + file, using: session)
             #expect(found == nil, "\(file) has an outline")
+        }
+    }
+
+    @Test func aSafariCheckIsPicturedAtTheEmulatedSizeAndTheOneBefore() throws {
+        let browser = try SharedAuditBrowser.require()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("audit-report-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let configuration = AuditConfiguration(
+            steps: [100, 312], viewports: [Self.narrow], safariDynamicType: true, reportDirectory: directory
+        )
+        let report = try LargerTextAudit(driver: browser.driver, configuration: configuration).run([
+            AuditTarget(url: browser.site.url("/apple-body"), label: "apple-body")
+        ])
+        let check = try #require(report.picturedChecks.first { $0.safari })
+        #expect(check.step == 312 && check.previousStep == 100)
+        #expect(check.image == "images/0002-312-safari.png" && check.previousImage == "images/0002-100-safari.png")
+        #expect(check.findings.allSatisfy { $0.detail.hasPrefix("[Safari Dynamic Type]") })
+        let page = AuditReportPage.render(report)
+        #expect(page.contains("en · 320×568 · Safari Dynamic Type"))
+        let session = try browser.driver.newSession()
+        defer { session.close() }
+        try session.navigate(to: "about:blank")
+        for file in [check.image, check.previousImage].compactMap(\.self) {
+            let found = try PictureProbe.find(red: 255, green: 0, blue: 255, inPNGAt: directory + "/" + file, using: session)
+            #expect(found != nil, "no outline in \(file)")
         }
     }
 }
