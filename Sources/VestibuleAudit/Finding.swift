@@ -62,7 +62,7 @@ public struct AuditReport: Sendable, Codable {
     public var unchecked: [String]
     /// Pages (or steps) the script could not measure, e.g. not HTML; a gate should treat these as failures.
     public var unmeasured: [String]
-    /// Every check with findings, pictured when ``AuditConfiguration/reportDirectory`` is set (else empty).
+    /// With ``AuditConfiguration/reportDirectory`` set, every check with findings and its pictures; else empty.
     public var picturedChecks: [PicturedCheck] = []
 
     public init(

@@ -18,8 +18,8 @@ struct AuditArguments {
     private static let parser = CommandLineParser(
         [
             .flag("--help", aliases: "-h"), .flag("--quiet", aliases: "-q"), .flag("--safari-dynamic-type"),
-            .value("--json"), .value("--screenshots"), .value("--report"), .value("--allow"), .value("--locales"), .value("--steps"),
-            .value("--viewports"), .value("--cookie"),
+            .value("--json"), .value("--screenshots"), .value("--report"), .value("--allow"), .value("--locales"),
+            .value("--steps"), .value("--viewports"), .value("--cookie"),
         ],
         positionals: .accepted
     )

@@ -57,7 +57,7 @@ extension LargerTextAudit {
     }
 
     /// Draws the outlines, takes the screenshot, removes the outlines (also when the screenshot fails) and
-    /// writes `NNNN-step[-safari].png` into the pictures folder.
+    /// writes `NNNN-step[-safari].png` into the pictures folder. Throws only when the browser fails.
     private func shoot(
         _ check: PicturedCheck, at step: Int, file name: String, in session: BrowserSession, directory: String
     ) throws(WebDriverError) -> Shot {
@@ -68,9 +68,15 @@ extension LargerTextAudit {
             return ["selector": .string(selector), "label": .string(label)]
         }
         defer { _ = try? session.executeScript(OutlineScript.remove) }
-        let outlined =
-            try session.executeScript(OutlineScript.draw, [.array(outlines)]).arrayValue?
-            .map { $0.boolValue ?? false } ?? []
+        let outlined: [Bool]
+        do {
+            outlined = try session.executeScript(OutlineScript.draw, [.array(outlines)]).arrayValue?
+                .map { $0.boolValue ?? false } ?? []
+        } catch {
+            // A page that breaks the drawing costs its picture, not the audit; a browser that fails does.
+            guard error.code == .javascript else { throw error }
+            return .failed("the outlines could not be drawn: \(error.message)")
+        }
         let png = try session.screenshot()
         let file = "\(Self.picturesFolder)/\(name)-\(step)\(check.safari ? "-safari" : "").png"
         let path = (directory as NSString).appendingPathComponent(file)
