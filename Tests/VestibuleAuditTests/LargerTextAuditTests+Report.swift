@@ -128,8 +128,25 @@ extension LargerTextAuditTests {
         defer { session.close() }
         try session.navigate(to: "about:blank")
         for file in [check.image, check.previousImage].compactMap(\.self) {
-            let found = try PictureProbe.find(red: 255, green: 0, blue: 255, inPNGAt: directory + "/" + file, using: session)
+            let found = try PictureProbe.find(
+                red: 255, green: 0, blue: 255, inPNGAt: directory + "/" + file, using: session
+            )
             #expect(found != nil, "no outline in \(file)")
         }
+    }
+
+    @Test func anElementOutsideThePictureIsNamedAsNotInIt() throws {
+        let browser = try SharedAuditBrowser.require()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("audit-report-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let configuration = AuditConfiguration(steps: [100, 165], viewports: [Self.narrow], reportDirectory: directory)
+        let report = try LargerTextAudit(driver: browser.driver, configuration: configuration).run([
+            AuditTarget(url: browser.site.url("/far-apart"))
+        ])
+        let check = try #require(report.picturedChecks.first)
+        #expect(check.selectors == ["#top-print", "#bottom-print"])
+        #expect(check.notOutlined == ["#bottom-print"])
+        let page = AuditReportPage.render(report)
+        #expect(page.contains("Not in the picture (outside the viewport, or not in the page): #bottom-print."))
     }
 }

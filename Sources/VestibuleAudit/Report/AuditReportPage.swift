@@ -112,7 +112,9 @@ public enum AuditReportPage {
         }
         if !check.notOutlined.isEmpty {
             let names = check.notOutlined.joined(separator: ", ")
-            notes.append("<p class=\"note\">Not outlined (not found in the page when pictured): \(names).</p>")
+            notes.append(
+                "<p class=\"note\">Not in the picture (outside the viewport, or not in the page): \(names).</p>"
+            )
         }
         let items = check.findings.map { finding -> HTML in
             let allowed: HTML = allowList.allows(finding) ? " <em>(allowed)</em>" : ""

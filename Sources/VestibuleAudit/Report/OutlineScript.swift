@@ -13,7 +13,8 @@ enum OutlineScript {
     /// magenta (rare in real pages, so a test can find it in the picture), with its label (number and kinds) in
     /// white on a darker magenta above the top-left corner, or at the first other corner where it covers no
     /// other label. When the first element found lies outside the viewport, scrolls the window (only the window,
-    /// so the removal can undo it) to centre it. Returns one boolean per entry: whether that element was outlined.
+    /// so the removal can undo it) to centre it. Returns one boolean per entry: whether that element's outline is in
+    /// the viewport, so in the picture.
     static let draw = #"""
 const outlines = arguments[0];
 const state = { x: scrollX, y: scrollY, layer: null };
@@ -73,7 +74,8 @@ for (const { selector, label } of outlines) {
   labels.push({ left: spot.left, top: spot.top, right: spot.left + w, bottom: spot.top + h });
   tag.style.setProperty('left', spot.left + 'px', 'important');
   tag.style.setProperty('top', spot.top + 'px', 'important');
-  drawn.push(true);
+  // Outlined but out of the picture (a second element far from the first) is not shown: say so.
+  drawn.push(r.bottom > 0 && r.top < viewHeight && r.right > 0 && r.left < viewWidth);
 }
 return drawn;
 """#

@@ -19,7 +19,8 @@ public struct PicturedCheck: Sendable, Codable, Hashable {
     public var image: String?
     /// The picture at `previousStep`, relative to the report's directory.
     public var previousImage: String?
-    /// Selectors that could not be outlined at `step` (no longer in the page, or no box).
+    /// Selectors not outlined in the picture at `step`: no longer in the page, without a box, or outside the
+    /// viewport (the picture shows the viewport, scrolled to the first element).
     public var notOutlined: [String]
     /// Why there is no picture, when there is none.
     public var missingReason: String?
