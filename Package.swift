@@ -89,7 +89,7 @@ let package = Package(
         // The Larger Text audit: the ladder of text sizes × viewports × locales in real Chromium.
         .target(
             name: "VestibuleAudit",
-            dependencies: ["VestibuleWebDriver", "VestibuleJSON", "VestibuleLogging", "VestibuleCommandLine"],
+            dependencies: ["VestibuleWebDriver", "VestibuleJSON", "VestibuleLogging", "VestibuleCommandLine", "VestibuleHTML"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "vestibule-audit", dependencies: ["VestibuleAudit"], swiftSettings: swiftSettings),
