@@ -17,6 +17,9 @@ struct PageContext: Sendable {
     /// The display name of the app whose hand-off brought the browser here, which the pages on its way name
     /// ("Create an account to continue to Vestibule Books"); `nil` without one.
     var continuingTo: String? = nil
+    /// That hand-off: what its app already knew (a name, an email), which the sign-up and sign-in forms fill in
+    /// (SIWA-6).
+    var handoff: Handoff? = nil
     /// The anti-forgery token for forms that change state.
     let csrfToken: String
 

@@ -74,10 +74,4 @@ extension Pages {
         try site.services.handoffs.cancel(handle: handle)
         return try leave(.none)
     }
-
-    /// What the app of the browser's pending hand-off already knew, for the sign-up and sign-in pages (SIWA-6).
-    func handoffPrefill(for request: Request) throws -> (name: String, email: String) {
-        let handoff = try site.pendingHandoff(request)?.handoff
-        return (handoff?.name ?? "", handoff?.email ?? "")
-    }
 }

@@ -7,16 +7,14 @@ import VestibuleSite
 extension Pages {
     func installPasswordRoutes(on router: inout Router) {
         router.get("/sign-in") { request in
-            let prefill = try handoffPrefill(for: request)
-            return try page(for: request) { signInForm($0, request: request, email: prefill.email) }
+            try page(for: request) { signInForm($0, request: request, email: $0.handoff?.email ?? "") }
         }
         router.post("/sign-in") { request in try signInWithPassword(request) }
         router.get("/sign-up") { request in
-            let prefill = try handoffPrefill(for: request)
-            return try page(for: request) {
+            try page(for: request) {
                 SignUpPage.render(
-                    in: $0, policy: site.services.passwordPolicy, apple: site.services.apple != nil, name: prefill.name,
-                    email: prefill.email
+                    in: $0, policy: site.services.passwordPolicy, apple: site.services.apple != nil,
+                    name: $0.handoff?.name ?? "", email: $0.handoff?.email ?? ""
                 )
             }
         }

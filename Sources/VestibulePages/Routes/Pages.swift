@@ -74,13 +74,15 @@ public struct Pages: Sendable {
     func render(for request: Request, visitor: Visitor, status: HTTPStatus = .ok, _ build: (PageContext) -> Page)
         throws -> Response
     {
+        let pending = try site.pendingHandoff(request)
         let context = PageContext(
             localization: site.localization,
             appleButton: site.configuration.appleButton,
             language: visitor.language,
             outboxURL: site.services.outbox == nil ? nil : site.configuration.origin + SitePath.outbox,
             account: visitor.account,
-            continuingTo: try site.pendingHandoff(request)?.app.name,
+            continuingTo: pending?.app.name,
+            handoff: pending?.handoff,
             csrfToken: site.csrf.token(for: visitor.csrfBinding)
         )
         var response = Response.html(Layout.render(build(context), in: context).rendered, status: status)
