@@ -142,7 +142,7 @@ import VestibuleWebDriver
     }
 
     /// LT-4, LT-6: the in-page control steps the text up to 312 % of the reader's own default, announces the
-    /// size, and remembers it across visits.
+    /// size, and remembers it across visits; at the last step "Larger text" is disabled and looks it.
     @Test(.enabled(if: ChromeDriver.isAvailable, "needs chromium and chromium-driver (make test installs them)"))
     func theTextSizeControlReaches312PercentOfTheReadersSettingAndRemembersIt() throws {
         let (app, port) = try TestApplication.startedOnLocalhost()
@@ -159,6 +159,10 @@ import VestibuleWebDriver
         for _ in 0..<8 { try larger.click() }
         #expect(try browser.find("[data-text-size-status]").text.contains("312"))
         #expect(try larger.property("disabled") == .bool(true), "312 % is the last step")
+        // …and looks it beside the enabled "Smaller text": a dashed edge and muted text (issue 19).
+        let smaller = try browser.find("[data-text-size-smaller]")
+        #expect(try larger.cssValue("border-top-style") == "dashed" && smaller.cssValue("border-top-style") == "solid")
+        #expect(try larger.cssValue("color") != smaller.cssValue("color"), "muted text")
         let rootSize = try browser.executeScript("return parseFloat(getComputedStyle(document.documentElement).fontSize)")
         #expect(abs((rootSize.doubleValue ?? 0) - 20 * 3.12) < 0.5, "312 % of the reader's 20 px: \(rootSize)")
 
