@@ -5,21 +5,21 @@ enum CharacterReference {
         "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}",
     ]
 
-    /// The reference starting at the `&` at `index`, and the index just past its `;`; nil when the `&` starts
-    /// none. A name this table does not know reads as U+FFFC, a character no model weighs.
-    static func read(_ text: ArraySlice<Unicode.Scalar>, at index: Int) -> (scalar: Unicode.Scalar, end: Int)? {
-        var name = ""
+    /// The reference starting at the `&` at `index` of UTF-8 `text`, and the index just past its `;`; nil when
+    /// the `&` starts none. A name this table does not know reads as U+FFFC, a character no model weighs.
+    static func read(_ text: ArraySlice<UInt8>, at index: Int) -> (scalar: Unicode.Scalar, end: Int)? {
         var at = index + 1
         while at < text.endIndex, at - index <= 32 {
-            let character = text[at]
-            if character == ";" {
-                guard let read = scalar(named: name) else { return nil }
+            let byte = text[at]
+            if byte == UInt8(ascii: ";") {
+                guard let read = scalar(named: String(decoding: text[(index + 1)..<at], as: UTF8.self)) else {
+                    return nil
+                }
                 return (read, at + 1)
             }
-            guard character.isASCII,
-                  character.properties.isAlphabetic || character.properties.numericType != nil || character == "#"
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z"))
+                .contains(byte | 0x20) || byte == UInt8(ascii: "#")
             else { return nil }
-            name.unicodeScalars.append(character)
             at += 1
         }
         return nil

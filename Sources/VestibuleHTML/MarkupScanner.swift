@@ -1,6 +1,8 @@
-/// Splits a document into what the HTML parser reads as markup and what it reads as text, without building a
-/// tree: tags (their quoted attribute values included), comments, the doctype, and the raw content of
+/// Splits a document's UTF-8 into what the HTML parser reads as markup and what it reads as text, without
+/// building a tree: tags (their quoted attribute values included), comments, the doctype, and the raw content of
 /// `<script>`, `<style>`, `<textarea>` and `<title>`, whose text is never markup, apart from the text between.
+///
+/// Markup is ASCII, so bytes are enough to find it; only text is ever decoded, and only by the caller.
 struct MarkupScanner {
     enum Piece: Equatable {
         /// A start or end tag.
@@ -22,28 +24,28 @@ struct MarkupScanner {
     /// Elements whose content the parser reads as text up to their end tag, so a `<wbr>` inside would show.
     static let rawTextElements: Set<String> = ["script", "style", "textarea", "title"]
 
-    private let scalars: [Unicode.Scalar]
+    private let bytes: [UInt8]
     private var position = 0
     /// The raw-text element just opened: its content comes next.
     private var rawTextElement: String?
 
-    init(_ scalars: [Unicode.Scalar]) {
-        self.scalars = scalars
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
     }
 
     mutating func next() -> Piece? {
-        guard position < scalars.count else { return nil }
+        guard position < bytes.count else { return nil }
         let start = position
         if let element = rawTextElement {
             rawTextElement = nil
             position = firstIndex(ofEndTag: element, from: start)
             return position > start ? .opaque(start..<position) : next()
         }
-        if scalars[start] == "<", let piece = markup(at: start) {
+        if bytes[start] == UInt8(ascii: "<"), let piece = markup(at: start) {
             return piece
         }
         position = start + 1
-        while position < scalars.count, scalars[position] != "<" { position += 1 }
+        while position < bytes.count, bytes[position] != UInt8(ascii: "<") { position += 1 }
         return .text(start..<position)
     }
 
@@ -59,78 +61,73 @@ struct MarkupScanner {
         }
         let isEnd = matches("</", at: start)
         var index = start + (isEnd ? 2 : 1)
-        guard index < scalars.count, isASCIILetter(scalars[index]) else {
-            return nil
-        }
-        var name = ""
-        while index < scalars.count, !isTagNameEnd(scalars[index]) {
-            name.unicodeScalars.append(scalars[index])
+        guard index < bytes.count, Self.isLetter(bytes[index]) else { return nil }
+        let nameStart = index
+        while index < bytes.count, !Self.isSpace(bytes[index]), bytes[index] != UInt8(ascii: "/"),
+              bytes[index] != UInt8(ascii: ">")
+        {
             index += 1
         }
+        let name = String(decoding: bytes[nameStart..<index], as: UTF8.self).lowercased()
         // Attributes: a quote opens a value only right after `=` (spaces allowed), so an apostrophe in an
         // unquoted value or a name does not hide the `>`.
-        var quote: Unicode.Scalar?
+        var quote: UInt8?
         var afterEquals = false
-        while index < scalars.count {
-            let scalar = scalars[index]
+        while index < bytes.count {
+            let byte = bytes[index]
             if let open = quote {
-                if scalar == open { quote = nil }
-            } else if scalar == ">" {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: ">") {
                 break
-            } else if afterEquals, scalar == "\"" || scalar == "'" {
-                quote = scalar
+            } else if afterEquals, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
             }
-            if quote == nil, !scalar.properties.isWhitespace { afterEquals = scalar == "=" }
+            if quote == nil, !Self.isSpace(byte) { afterEquals = byte == UInt8(ascii: "=") }
             index += 1
         }
-        position = min(index + 1, scalars.count)
-        let tag = Tag(
-            name: name.lowercased(), isEnd: isEnd, isSelfClosing: index > start && index < scalars.count
-                && scalars[index - 1] == "/"
-        )
-        if !isEnd, Self.rawTextElements.contains(tag.name) { rawTextElement = tag.name }
-        return .tag(start..<position, tag)
+        position = min(index + 1, bytes.count)
+        let isSelfClosing = index < bytes.count && bytes[index - 1] == UInt8(ascii: "/")
+        if !isEnd, Self.rawTextElements.contains(name) { rawTextElement = name }
+        return .tag(start..<position, Tag(name: name, isEnd: isEnd, isSelfClosing: isSelfClosing))
     }
 
-    private func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 
-    private func isTagNameEnd(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isWhitespace || scalar == "/" || scalar == ">"
+    /// HTML's ASCII white space.
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 
-    private func matches(_ literal: String, at index: Int) -> Bool {
-        var at = index
-        for scalar in literal.unicodeScalars {
-            guard at < scalars.count, scalars[at] == scalar else { return false }
-            at += 1
+    private func matches(_ literal: StaticString, at index: Int) -> Bool {
+        literal.withUTF8Buffer { literal in
+            index + literal.count <= bytes.count && bytes[index..<(index + literal.count)].elementsEqual(literal)
         }
-        return true
     }
 
     /// The index just past the first `literal` at or after `index`, or the end.
-    private func firstIndex(after literal: String, from index: Int) -> Int {
+    private func firstIndex(after literal: StaticString, from index: Int) -> Int {
         var at = index
-        while at < scalars.count {
-            if matches(literal, at: at) { return at + literal.unicodeScalars.count }
+        while at < bytes.count {
+            if matches(literal, at: at) { return at + literal.utf8CodeUnitCount }
             at += 1
         }
-        return scalars.count
+        return bytes.count
     }
 
     /// The index of `</element` (any case) at or after `index`, or the end.
     private func firstIndex(ofEndTag element: String, from index: Int) -> Int {
-        let length = element.unicodeScalars.count + 2
+        let name = Array(element.utf8)
         var at = index
-        while at + length <= scalars.count {
-            if scalars[at] == "<", scalars[at + 1] == "/",
-               String(String.UnicodeScalarView(scalars[(at + 2)..<(at + length)])).lowercased() == element
+        while at + 2 + name.count <= bytes.count {
+            if bytes[at] == UInt8(ascii: "<"), bytes[at + 1] == UInt8(ascii: "/"),
+               zip(bytes[(at + 2)...], name).allSatisfy({ $0 | 0x20 == $1 })
             {
                 return at
             }
             at += 1
         }
-        return scalars.count
+        return bytes.count
     }
 }

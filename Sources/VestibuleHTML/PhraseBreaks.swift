@@ -27,15 +27,16 @@ public enum PhraseBreaks {
     static let untouchedElements: Set<String> = ["pre", "select", "svg", "math"]
 
     static func inserting(into source: String) -> String {
-        let scalars = Array(source.unicodeScalars)
-        var output = String.UnicodeScalarView()
-        var scanner = MarkupScanner(scalars)
+        let bytes = Array(source.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + bytes.count / 8)
+        var scanner = MarkupScanner(bytes)
         // The untouched element open now, and how many of its kind are open inside it.
         var untouched: (name: String, depth: Int)?
         while let piece = scanner.next() {
             switch piece {
             case .tag(let range, let tag):
-                output.append(contentsOf: scalars[range])
+                output += bytes[range]
                 if let open = untouched, open.name == tag.name, !tag.isSelfClosing {
                     let depth = open.depth + (tag.isEnd ? -1 : 1)
                     untouched = depth > 0 ? (open.name, depth) : nil
@@ -43,47 +44,65 @@ public enum PhraseBreaks {
                     untouched = (tag.name, 1)
                 }
             case .opaque(let range):
-                output.append(contentsOf: scalars[range])
+                output += bytes[range]
             case .text(let range):
                 if untouched == nil {
-                    appendBreakingPhrases(scalars[range], to: &output)
+                    appendBreakingPhrases(bytes[range], to: &output)
                 } else {
-                    output.append(contentsOf: scalars[range])
+                    output += bytes[range]
                 }
             }
         }
-        return String(output)
+        return String(decoding: output, as: UTF8.self)
     }
 
-    /// One character of text as written (a scalar, or an entity such as `&amp;`) and as read.
+    /// One character of text as written (a scalar's UTF-8, or an entity such as `&amp;`) and as read.
     private struct Unit {
         var written: Range<Int>
         var read: Unicode.Scalar
     }
 
-    private static func appendBreakingPhrases(_ text: ArraySlice<Unicode.Scalar>, to output: inout String.UnicodeScalarView) {
-        guard text.contains(where: isJapanese) else {
-            output.append(contentsOf: text)
+    private static func appendBreakingPhrases(_ text: ArraySlice<UInt8>, to output: inout [UInt8]) {
+        // Japanese is never ASCII: most runs (white space between tags, Latin words) end here.
+        guard text.contains(where: { $0 >= 0x80 }) else {
+            output += text
             return
         }
         var units: [Unit] = []
         var index = text.startIndex
         while index < text.endIndex {
-            if text[index] == "&", let entity = CharacterReference.read(text, at: index) {
+            if text[index] == UInt8(ascii: "&"), let entity = CharacterReference.read(text, at: index) {
                 units.append(Unit(written: index..<entity.end, read: entity.scalar))
                 index = entity.end
             } else {
-                units.append(Unit(written: index..<(index + 1), read: text[index]))
-                index += 1
+                let (scalar, length) = decode(text, at: index)
+                units.append(Unit(written: index..<(index + length), read: scalar))
+                index += length
             }
         }
         let read = units.map(\.read)
+        guard read.contains(where: isJapanese) else {
+            output += text
+            return
+        }
         for (position, unit) in units.enumerated() {
             if position > 0, breaks(before: position, in: read) {
-                output.append(contentsOf: "<wbr>".unicodeScalars)
+                output += Self.wbr
             }
-            output.append(contentsOf: text[unit.written])
+            output += text[unit.written]
         }
+    }
+
+    private static let wbr = Array("<wbr>".utf8)
+
+    /// The scalar whose UTF-8 starts at `index`, and its length. The bytes come from a `String`, so they are
+    /// valid UTF-8.
+    private static func decode(_ text: ArraySlice<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(text[index])
+        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        var value = length == 1 ? lead : lead & (0xFF >> (length + 1))
+        for offset in 1..<length { value = value << 6 | UInt32(text[index + offset] & 0x3F) }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
     /// A phrase starts here, next to Japanese, and not beside a space (already a break).

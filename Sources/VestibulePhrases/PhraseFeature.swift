@@ -46,7 +46,7 @@ enum PhraseFeature: Int, CaseIterable, Sendable {
     }
 
     /// Up to three characters as one number, 21 bits each (a scalar needs at most 21), so looking a feature up
-    /// builds no string.
+    /// builds no string. ``PhraseSegmenter`` packs the text's characters the same way, inline.
     static func key(_ scalars: some Sequence<Unicode.Scalar>) -> UInt64 {
         scalars.reduce(0) { $0 << 21 | UInt64($1.value) }
     }

@@ -17,14 +17,20 @@ public struct PhraseSegmenter: Sendable {
         self.model = model
     }
 
+    /// Each feature's index into the model's weights, and its offsets: computed once, since `allCases` builds
+    /// its array at every use and a page asks at each of its Japanese characters.
+    private static let features = PhraseFeature.allCases.map { ($0.rawValue, $0.offsets) }
+
     /// Whether a phrase starts at `index` of `scalars`; never at 0 or past the end.
     public func startsPhrase(at index: Int, in scalars: [Unicode.Scalar]) -> Bool {
         guard index > 0, index < scalars.count else { return false }
         var sum = 0
-        for feature in PhraseFeature.allCases {
-            let first = index + feature.offsets.lowerBound, last = index + feature.offsets.upperBound
+        for (feature, offsets) in Self.features {
+            let first = index + offsets.lowerBound, last = index + offsets.upperBound
             guard first >= 0, last < scalars.count else { continue }
-            sum += model.weights[feature.rawValue][PhraseFeature.key(scalars[first...last])] ?? 0
+            var key: UInt64 = 0
+            for position in first...last { key = key << 21 | UInt64(scalars[position].value) }
+            sum += model.weights[feature][key] ?? 0
         }
         // sum − total / 2 > 0, in integers.
         return 2 * sum > model.total
