@@ -10,7 +10,7 @@
 /// - both characters around the break are not Japanese (a long Latin word or an email address wrapping, which
 ///   `horizontalScroll` and `clipped` are about), or
 /// - the text keeps its runs whole (`word-break: keep-all`) and the run between two allowed breaks is wider
-///   than the line (its block's content box): there was nowhere else to break, as with a long word, and
+///   than the line (its block's content box) less 1 px: there was nowhere else to break, as with a long word, and
 ///   `overflow-wrap` broke it rather than let it run off the screen.
 ///
 /// So `word-break: normal` Japanese is found wherever the browser broke it between two phrases' characters, and
@@ -70,8 +70,10 @@ result.brokenPhrase = [];
           while (!allowed(start)) start--;
           while (!allowed(end)) end++;
           for (let j = start; j < end; j++) width += chars[j].rect ? chars[j].rect.width : 0;
+          // The characters' widths add up to the run's within a pixel (sub-pixel positions): a run that close
+          // to the line's width did not fit it.
           const line = lineWidth(el);
-          if (width > line + 1) continue;
+          if (width > line - 1) continue;
           reported = '“' + before + '｜' + after + '”: the run fits a ' + Math.round(line) + 'px line (' +
             Math.round(width) + 'px) yet breaks inside';
         } else {
