@@ -4,7 +4,7 @@
 ///
 /// Markup is ASCII, so bytes are enough to find it; only text is ever decoded, and only by the caller.
 struct MarkupScanner {
-    enum Piece: Equatable {
+    enum Piece {
         /// A start or end tag.
         case tag(Range<Int>, Tag)
         /// A comment, the doctype, a processing instruction, or the content of a raw-text element.
@@ -13,7 +13,7 @@ struct MarkupScanner {
         case text(Range<Int>)
     }
 
-    struct Tag: Equatable {
+    struct Tag {
         /// Lowercased.
         var name: String
         var isEnd: Bool
