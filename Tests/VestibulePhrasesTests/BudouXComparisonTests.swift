@@ -27,7 +27,6 @@ struct BudouXComparisonTests {
 
     @Test func theEmbeddedModelIsBudouXsJapaneseModel() throws {
         #expect(try PhraseModel(json: try BudouX.japaneseModelJSON()) == PhraseModel.japanese)
-        #expect(try BudouX.version() == "0.10.1")
     }
 }
 
@@ -36,7 +35,8 @@ enum BudouX {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    static let isInstalled: Bool = (try? version()) != nil
+    /// The version the embedded model comes from: another one may cut differently, and is no reference.
+    static let isInstalled: Bool = (try? version()) == "0.10.1"
 
     static func version() throws -> String {
         try python("import budoux, sys; sys.stdout.write(budoux.__version__)", input: Data())
