@@ -1,5 +1,5 @@
 # The two commands of the README, and the chores around them.
-.PHONY: run test bench build clean format lint
+.PHONY: run test bench build clean format lint screenshots
 
 SWIFT ?= swift
 # Extra flags for the `swift build` lines of `make test`; CI (.ci/run) sets `-Xswiftc -warnings-as-errors`.
@@ -28,6 +28,15 @@ test:
 	$(SWIFT) test --skip-build --filter EnumerationTests
 	$(SWIFT) test --skip-build --filter '^VestibuleAppTests.LargerTextGateTests'
 	$(SWIFT) test --skip-build --filter BookstoreLargerTextGateTests
+
+## make screenshots: retake the README's pictures of the demo (docs/screenshots) in headless Chromium
+screenshots:
+	scripts/install-deps.sh test
+	$(SWIFT) build --product vestibule
+	$(SWIFT) build --product vestibule-bookstore
+	$(SWIFT) build --product vestibule-apple-emulator
+	$(SWIFT) build --product vestibule-screenshots
+	scripts/screenshots.sh "$$($(SWIFT) build --show-bin-path)" docs/screenshots
 
 ## make bench: release build, then requests/s and crypto rates next to nginx and openssl on this machine
 bench:

@@ -46,6 +46,7 @@ let package = Package(
         .executable(name: "vestibule-audit", targets: ["vestibule-audit"]),
         .executable(name: "vestibule-bookstore", targets: ["vestibule-bookstore"]),
         .executable(name: "vestibule-apple-emulator", targets: ["vestibule-apple-emulator"]),
+        .executable(name: "vestibule-screenshots", targets: ["vestibule-screenshots"]),
         .library(name: "VestibuleApp", targets: ["VestibuleApp"]),
         .library(name: "VestibuleClient", targets: ["VestibuleClient"]),
     ],
@@ -91,10 +92,16 @@ let package = Package(
         // The Larger Text audit: the ladder of text sizes × viewports × locales in real Chromium.
         .target(
             name: "VestibuleAudit",
-            dependencies: ["VestibuleWebDriver", "VestibuleJSON", "VestibuleLogging", "VestibuleCommandLine"],
+            dependencies: ["VestibuleWebDriver", "VestibuleJSON", "VestibuleLogging", "VestibuleCommandLine", "VestibuleHTML"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "vestibule-audit", dependencies: ["VestibuleAudit"], swiftSettings: swiftSettings),
+        // The README's pictures and a design review's, taken of the running demo in Chromium.
+        .executableTarget(
+            name: "vestibule-screenshots",
+            dependencies: ["VestibuleWebDriver"],
+            swiftSettings: swiftSettings
+        ),
         // Every Store operation once, in SQL, against SQLConnection; the backends add a driver and a dialect.
         .target(name: "VestibuleSQL", dependencies: ["VestibuleCore", "VestibuleCrypto"], swiftSettings: swiftSettings),
         .target(

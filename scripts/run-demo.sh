@@ -5,9 +5,16 @@
 # script) stops all three, each after answering the requests in flight; if one stops on its own (a port in use),
 # the others are stopped too.
 #   scripts/run-demo.sh BIN_DIR DATA_DIR
+# The ports can be moved (a second demo beside the first, or a test): VESTIBULE_PORT (8080),
+# APPLE_EMULATOR_PORT (8081), BOOKSTORE_PORT (8090).
 set -uo pipefail
 bin=$1
 data_dir=$2
+vestibule_port=${VESTIBULE_PORT:-8080}
+emulator_port=${APPLE_EMULATOR_PORT:-8081}
+bookstore_port=${BOOKSTORE_PORT:-8090}
+vestibule=http://localhost:$vestibule_port
+bookstore=http://localhost:$bookstore_port
 
 # A fresh app key each run, given to the bookstore through the environment (never a flag, which `ps` shows);
 # Vestibule's apps file holds only its SHA-256.
@@ -18,7 +25,7 @@ mkdir -p "$data_dir"
 apps_file="$data_dir/apps.json"
 cat >"$apps_file" <<JSON
 {"apps": [{"id": "bookstore", "name": "Vestibule Books", "keySHA256": "$key_sha256",
-           "returnURLs": ["http://localhost:8090/signed-in"], "mergeRule": "keepBoth"}]}
+           "returnURLs": ["$bookstore/signed-in"], "mergeRule": "keepBoth"}]}
 JSON
 
 interrupted=false
@@ -39,7 +46,7 @@ stop_all() {
 # The emulator first: it writes the apple- settings that point Vestibule at it.
 emulator_dir="$data_dir/apple-emulator"
 rm -f "$emulator_dir/vestibule.env"
-"$bin/vestibule-apple-emulator" serve --vestibule http://localhost:8080 --port 8081 --data-dir "$emulator_dir" &
+"$bin/vestibule-apple-emulator" serve --vestibule "$vestibule" --port "$emulator_port" --data-dir "$emulator_dir" &
 servers+=($!)
 for _ in $(seq 100); do
   [ -f "$emulator_dir/vestibule.env" ] || ! kill -0 "${servers[0]}" 2>/dev/null && break
@@ -48,12 +55,12 @@ done
 [ -f "$emulator_dir/vestibule.env" ] || stop_all
 
 # Background jobs of a script ignore SIGINT, so Ctrl-C reaches the servers through the trap, as SIGTERM.
-(set -a; . "$emulator_dir/vestibule.env"; exec "$bin/vestibule" serve --development --port 8080 --data-dir "$data_dir" --apps "$apps_file") &
+(set -a; . "$emulator_dir/vestibule.env"; exec "$bin/vestibule" serve --development --port "$vestibule_port" --data-dir "$data_dir" --apps "$apps_file") &
 servers+=($!)
-BOOKSTORE_APP_KEY=$app_key "$bin/vestibule-bookstore" --port 8090 --vestibule http://localhost:8080 &
+BOOKSTORE_APP_KEY=$app_key "$bin/vestibule-bookstore" --port "$bookstore_port" --vestibule "$vestibule" &
 servers+=($!)
 
-echo "The demo bookstore: http://localhost:8090 (Vestibule: http://localhost:8080). Ctrl-C stops all three."
+echo "The demo bookstore: $bookstore (Vestibule: $vestibule). Ctrl-C stops all three."
 # A poll rather than `wait -n`, which the bash of macOS lacks. Also stops when make, our parent, is gone.
 while ! $interrupted && kill -0 "$PPID" 2>/dev/null; do
   for pid in "${servers[@]}"; do kill -0 "$pid" 2>/dev/null || stop_all; done

@@ -136,6 +136,11 @@ extension Application {
 
     /// SMTP when configured; otherwise (development mode: ``DeploymentMode`` refuses production without SMTP)
     /// the outbox folder in the data directory, shown at `/dev/outbox`.
+    /// The development page that shows the outbox, named in the log.
+    static func outboxURL(_ configuration: Configuration) -> String {
+        configuration.origin + SitePath.outbox
+    }
+
     static func makeMail(configuration: Configuration, logger: Logger) throws(StartupError)
         -> (queue: MailQueue, outbox: OutboxMailer?)
     {
@@ -143,7 +148,8 @@ extension Application {
             let directory = (configuration.dataDirectory as NSString).appendingPathComponent("outbox")
             do {
                 let outbox = try OutboxMailer(directory: directory, from: configuration.mailFrom)
-                return (MailQueue(mailer: outbox, logger: logger), outbox)
+                let note = "Development mode: the email was not sent; it is in \(outboxURL(configuration))"
+                return (MailQueue(mailer: outbox, logger: logger, deliveryNote: note), outbox)
             } catch {
                 throw StartupError("Cannot create the mail outbox \(directory): \(error)")
             }

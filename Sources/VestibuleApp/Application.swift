@@ -174,7 +174,7 @@ public final class Application: Sendable {
         if configuration.development {
             logger.notice(
                 "Development mode: for this machine only",
-                ["mail": configuration.smtpURL == nil ? "\(configuration.origin)/dev/outbox" : "SMTP"]
+                ["mail": configuration.smtpURL == nil ? Self.outboxURL(configuration) : "SMTP"]
             )
         }
         if configuration.usesAppleEmulator, let issuer = configuration.appleIssuer {

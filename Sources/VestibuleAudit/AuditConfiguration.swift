@@ -17,19 +17,24 @@ public struct AuditConfiguration: Sendable {
     public var safariDynamicType: Bool
     /// Where to write a PNG of the viewport for each check with findings; nil writes none.
     public var screenshotsDirectory: String?
+    /// Where to keep the pictures of the visual report (``AuditReportPage``): each check with findings outlined,
+    /// and one step smaller; nil takes none.
+    public var reportDirectory: String?
 
     public init(
         steps: [Int] = AuditConfiguration.ladder,
         viewports: [Viewport] = Viewport.standard + [Viewport.reflow],
         locales: [String] = ["en"],
         safariDynamicType: Bool = false,
-        screenshotsDirectory: String? = nil
+        screenshotsDirectory: String? = nil,
+        reportDirectory: String? = nil
     ) {
         self.steps = steps
         self.viewports = viewports
         self.locales = locales
         self.safariDynamicType = safariDynamicType
         self.screenshotsDirectory = screenshotsDirectory
+        self.reportDirectory = reportDirectory
     }
 
     /// The default font sizes (standard, fixed) in CSS px for `step` percent: round(16 × step), round(13 × step).

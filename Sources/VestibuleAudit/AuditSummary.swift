@@ -47,7 +47,7 @@ public enum AuditSummary {
         return lines.joined(separator: "\n")
     }
 
-    private static func counted(_ count: Int, _ noun: String) -> String {
+    static func counted(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 

@@ -66,6 +66,8 @@ public struct AuditReport: Sendable, Codable {
     public var unchecked: [String]
     /// Pages (or steps) the script could not measure, e.g. not HTML; a gate should treat these as failures.
     public var unmeasured: [String]
+    /// With ``AuditConfiguration/reportDirectory`` set, every check with findings and its pictures; else empty.
+    public var picturedChecks: [PicturedCheck] = []
 
     public init(
         findings: [Finding] = [], checks: Int = 0, pages: Int = 0, steps: [Int] = [], viewports: [String] = [],

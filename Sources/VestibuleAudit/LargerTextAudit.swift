@@ -64,6 +64,10 @@ public final class LargerTextAudit {
         if let directory = configuration.screenshotsDirectory {
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
+        if let directory = configuration.reportDirectory {
+            let pictures = (directory as NSString).appendingPathComponent(Self.picturesFolder)
+            try? FileManager.default.createDirectory(atPath: pictures, withIntermediateDirectories: true)
+        }
         var safariUnchecked: Set<String> = []
         for locale in configuration.locales {
             let session = try driver.newSession(BrowserOptions(acceptLanguage: locale))
@@ -154,6 +158,15 @@ public final class LargerTextAudit {
             if !findings.isEmpty, let directory = configuration.screenshotsDirectory {
                 saveScreenshot(of: session, page: page, step: step, safari: safari, in: directory)
             }
+            // After the plain screenshot: picturing steps the page back one size.
+            if !findings.isEmpty, let directory = configuration.reportDirectory {
+                report.picturedChecks.append(
+                    try picture(
+                        findings, page: page, step: step, safari: safari, number: report.picturedChecks.count + 1,
+                        in: session, directory: directory
+                    )
+                )
+            }
         }
         try applyStep(100, safari: false, in: session)
         return usesAppleSystemBody
@@ -161,7 +174,7 @@ public final class LargerTextAudit {
 
     /// Sets the browser's default font sizes for `step` (in Safari mode, keeps them at 100 %: the injected root
     /// size does the growing).
-    private func applyStep(_ step: Int, safari: Bool, in session: BrowserSession) throws(WebDriverError) {
+    func applyStep(_ step: Int, safari: Bool, in session: BrowserSession) throws(WebDriverError) {
         let sizes = AuditConfiguration.fontSizes(forStep: safari ? 100 : step)
         try session.setFontSizes(standard: sizes.standard, fixed: sizes.fixed)
     }
@@ -173,7 +186,7 @@ public final class LargerTextAudit {
     }
 
     /// Runs the measuring script; a script error in the page becomes `.failure`, other errors are thrown.
-    private func measureOrExplain(step: Int, baseline: Bool, safari: Bool, in session: BrowserSession)
+    func measureOrExplain(step: Int, baseline: Bool, safari: Bool, in session: BrowserSession)
         throws(WebDriverError) -> Measurement
     {
         let wanted = Double(AuditConfiguration.fontSizes(forStep: safari ? 100 : step).standard)

@@ -7,15 +7,22 @@ public final class MailQueue: Sendable {
     private let mailer: any Mailer
     private let queue = DispatchQueue(label: "vestibule.mail", qos: .utility)
     private let logger: Logger
+    private let deliveryNote: String?
 
-    public init(mailer: any Mailer, logger: Logger) {
+    /// - Parameter deliveryNote: logged after each message the mailer took, when the reader of the log must
+    ///   be told where it went: in development, the outbox page ("mail is in http://localhost:8080/dev/outbox").
+    public init(mailer: any Mailer, logger: Logger, deliveryNote: String? = nil) {
         self.mailer = mailer
         self.logger = logger
+        self.deliveryNote = deliveryNote
     }
 
     public func enqueue(_ message: EmailMessage) {
-        queue.async { [mailer, logger] in
-            do { try mailer.send(message) } catch {
+        queue.async { [mailer, logger, deliveryNote] in
+            do {
+                try mailer.send(message)
+                if let deliveryNote { logger.notice(deliveryNote, ["subject": message.subject]) }
+            } catch {
                 logger.error("Could not send an email", ["error": "\(error)"])
             }
         }

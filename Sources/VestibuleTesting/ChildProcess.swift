@@ -1,19 +1,19 @@
-@preconcurrency import Glibc
+@preconcurrency public import Glibc
 import Foundation
 
 /// Servers the tests start with `posix_spawn`, for what Foundation's `Process` does badly here: a server
 /// that a helper leaves running (`pg_ctl start`) would keep `Process`'s pipes open, its reaping has hung, and
 /// it cannot start a child in a process group of its own.
-enum ChildProcess {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public enum ChildProcess {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// Starts `path` with `arguments`, standard input from /dev/null, both outputs into the file `output` and
     /// no other descriptor, with no signal blocked (children inherit the mask; a blocked SIGTERM would be ignored). With
     /// `ownProcessGroup` the child leads a new process group, so it and every process it forks can be
     /// signalled at once with `kill(-pid, …)`.
-    static func spawn(
+    public static func spawn(
         _ path: String,
         _ arguments: [String],
         environment: [String: String] = [:],
@@ -64,7 +64,7 @@ enum ChildProcess {
     }
 
     /// Waits up to `timeout` for the child `pid` to end; its exit status, or nil while it still runs.
-    static func waitForExit(_ pid: pid_t, timeout: Duration) -> Int32? {
+    public static func waitForExit(_ pid: pid_t, timeout: Duration) -> Int32? {
         let deadline = ContinuousClock.now + timeout
         var status: Int32 = 0
         while true {

@@ -113,9 +113,14 @@ import VestibuleWebDriver
 
         let driver = try ChromeDriver()
         defer { driver.shutdown() }
+        // The visual report goes to a fixed place in the package's .build folder, so CI and a developer know where
+        // to look; emptied first, so pictures of an earlier failure never pass for this run's.
+        let reportDirectory = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appending(path: ".build/larger-text-report/vestibule").path
+        try? FileManager.default.removeItem(atPath: reportDirectory)
         let audit = LargerTextAudit(
             driver: driver,
-            configuration: AuditConfiguration(locales: ["en", "ja", "de", "ar"]),
+            configuration: AuditConfiguration(locales: ["en", "ja", "de", "ar"], reportDirectory: reportDirectory),
             progress: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         )
         let report = try audit.run(signedOut + signedIn)
@@ -125,7 +130,13 @@ import VestibuleWebDriver
         let summary = report.findings.prefix(30).map {
             "\($0.kind) \($0.url) \($0.locale) \($0.step)% \($0.viewport) \($0.selector) “\($0.excerpt)” \($0.detail)"
         }
-        #expect(report.findings.isEmpty, "\(report.findings.count) findings:\n\(summary.joined(separator: "\n"))")
+        // A failure names the visual report: each finding pictured, outlined, beside the step before.
+        var pictures = ""
+        if !report.findings.isEmpty {
+            let page = try AuditReportPage.write(report, to: reportDirectory)
+            pictures = " (each outlined in a picture in \(page))"
+        }
+        #expect(report.findings.isEmpty, "\(report.findings.count) findings\(pictures):\n\(summary.joined(separator: "\n"))")
         #expect(report.unmeasured.isEmpty, "pages the audit could not measure: \(report.unmeasured)")
         #expect(report.checks >= 26 * 8 * 5 * 4)
     }

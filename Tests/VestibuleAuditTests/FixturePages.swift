@@ -98,6 +98,16 @@ enum FixturePages {
                 remove the device and change your password right away, then review your recovery options.</p>
                 """
         ),
+        // Two px-locked paragraphs a long way apart: one viewport cannot show both.
+        "/far-apart": Page(
+            title: "Fine print at both ends",
+            css: "#top-print, #bottom-print { font-size: 14px; } #spacer { height: 200rem; }",
+            body: """
+                <p id="top-print">Prices include tax.</p>
+                <div id="spacer"></div>
+                <p id="bottom-print">By continuing you accept the terms.</p>
+                """
+        ),
         // Japanese as browsers break it by default, between any two characters: "アカウントを作 / 成" once the
         // heading no longer fits a 320 px line.
         "/ja-broken-phrase": Page(

@@ -244,8 +244,11 @@ struct LargerTextAuditTests {
         // Orphaned browsers from before (not the tool's) are ignored.
         let before = Set(ProcessScan.orphanedBrowsers().keys)
 
-        let failing = try AuditExecutable.run(common)
+        let failing = try AuditExecutable.run(common + ["--report", directory + "/report"])
         #expect(failing.status == 1, "\(failing.output)\n\(failing.errors)")
+        #expect(failing.errors.contains("report in \(directory)/report/index.html"))
+        let page = try String(contentsOfFile: directory + "/report/index.html", encoding: .utf8)
+        #expect(page.contains("<code>#fine-print</code>") && page.contains("src=\"images/0001-165.png\""))
         #expect(failing.errors.contains("[2/2] /px-locked en 165% 320×568: 1 finding"))
         #expect(failing.output.contains("didNotGrow (1)"))
         let report = try #require(JSONValue(parsing: Array(try Data(contentsOf: URL(fileURLWithPath: json)))))
@@ -280,7 +283,7 @@ struct LargerTextAuditTests {
         #expect(try AuditExecutable.run(["larger-text", url, "--steps", "big"]).status == 2)
         #expect(try AuditExecutable.run(["larger-text", url, "--allow", directory + "/missing"]).status == 2)
         let help = try AuditExecutable.run(["--help"])
-        #expect(help.status == 0 && help.output.contains("--safari-dynamic-type") && help.output.contains("EXIT STATUS"))
+        #expect(help.status == 0 && help.output.contains("--safari-dynamic-type") && help.output.contains("--report DIR") && help.output.contains("EXIT STATUS"))
 
         // No chromedriver or Chromium the tool started may still run: once the tool has exited, its leftovers
         // would be orphans.

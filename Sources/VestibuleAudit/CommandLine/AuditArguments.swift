@@ -18,8 +18,8 @@ struct AuditArguments {
     private static let parser = CommandLineParser(
         [
             .flag("--help", aliases: "-h"), .flag("--quiet", aliases: "-q"), .flag("--safari-dynamic-type"),
-            .value("--json"), .value("--screenshots"), .value("--allow"), .value("--locales"), .value("--steps"),
-            .value("--viewports"), .value("--cookie"),
+            .value("--json"), .value("--screenshots"), .value("--report"), .value("--allow"), .value("--locales"),
+            .value("--steps"), .value("--viewports"), .value("--cookie"),
         ],
         positionals: .accepted
     )
@@ -46,6 +46,7 @@ struct AuditArguments {
         parsed.jsonPath = options.value(of: "--json")
         parsed.allowPath = options.value(of: "--allow")
         parsed.configuration.screenshotsDirectory = options.value(of: "--screenshots")
+        parsed.configuration.reportDirectory = options.value(of: "--report")
         if let text = options.value(of: "--locales") {
             let locales = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }
@@ -92,7 +93,7 @@ struct AuditArguments {
         vestibule-audit larger-text: does every page survive larger text?
 
         USAGE
-          vestibule-audit larger-text URL… [--json FILE] [--screenshots DIR] [--locales en,ja,de,ar]
+          vestibule-audit larger-text URL… [--json FILE] [--report DIR] [--screenshots DIR] [--locales en,ja,de,ar]
                                           [--allow FILE] [--steps 100,165,312] [--viewports 320x568,1280x800]
                                           [--safari-dynamic-type] [--cookie NAME=VALUE]… [--quiet]
 
@@ -121,6 +122,11 @@ struct AuditArguments {
                               reflow viewport 320x256)
           --locales LIST      one browser per locale, sent as Accept-Language (default: en)
           --json FILE         write the full report: every finding (with "allowed"), counts, checks, duration
+          --report DIR        write DIR/index.html, a page that opens from disk: for every check with findings,
+                              the viewport with the offending elements outlined and numbered beside the same
+                              view one text size smaller, then each finding (kind, selector, text, detail);
+                              grouped by page, locale and viewport; pictures in DIR/images (the first 200
+                              checks with findings are pictured, the rest only listed)
           --screenshots DIR   write a PNG of the viewport for every check that has findings
           --allow FILE        accept known findings. JSON: [{"kind": "clipped", "selector": "#choice",
                               "url": "/recovery"}] (url = substring, optional), or lines

@@ -58,6 +58,15 @@ public enum AuditCommand {
                 return 2
             }
         }
+        if let directory = parsed.configuration.reportDirectory {
+            do throws(AuditReportPage.WriteError) {
+                let page = try AuditReportPage.write(report, allowList: allowList, to: directory)
+                if !quiet { printError("vestibule-audit: report in \(page)") }
+            } catch {
+                printError("vestibule-audit: \(error)")
+                return 2
+            }
+        }
         print(AuditSummary.render(report, allowList: allowList))
         return report.findings.allSatisfy(allowList.allows) && report.unmeasured.isEmpty ? 0 : 1
     }

@@ -10,8 +10,8 @@ struct PageContext: Sendable {
     /// The Sign in with Apple button, when configured (see ``WebConfiguration/appleButton``).
     var appleButton: AppleButtonChoice? = nil
     let language: Language
-    /// Development mode without a mail server: mail is kept in the outbox that `/dev/outbox` shows.
-    var mailGoesToOutbox = false
+    /// Development mode without a mail server: the address of the outbox page, which shows the mail kept instead.
+    var outboxURL: String? = nil
     /// The signed-in account, `nil` for visitors.
     let account: Account?
     /// The display name of the app whose hand-off brought the browser here, which the pages on its way name
@@ -45,8 +45,8 @@ struct PageContext: Sendable {
 
     /// On a page that has just mailed a code, in development mode: where the email is, since nothing was sent.
     var outboxNote: HTML {
-        guard mailGoesToOutbox else { return HTML(text: "") }
-        return "<p class=\"panel\" role=\"note\">\(text(.verifyOutbox)) <a href=\"/dev/outbox\">/dev/outbox</a></p>"
+        guard let outboxURL else { return HTML(text: "") }
+        return "<p class=\"panel\" role=\"note\">\(text(.verifyOutbox)) <a href=\"\(outboxURL)\">\(outboxURL)</a></p>"
     }
 
     /// The hidden field that carries ``csrfToken`` in a state-changing form.

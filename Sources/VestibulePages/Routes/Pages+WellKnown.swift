@@ -1,4 +1,5 @@
 import VestibuleHTTP
+import VestibuleSite
 
 /// Addresses that browsers and Apple's platforms look up by convention, and the development outbox.
 extension Pages {
@@ -7,7 +8,7 @@ extension Pages {
         router.get("/.well-known/change-password") { _ in .redirect(to: "/account/password") }
         router.get("/.well-known/apple-app-site-association") { _ in try appSiteAssociation() }
         if let outbox = site.services.outbox {
-            router.get("/dev/outbox") { request in
+            router.get(SitePath.outbox) { request in
                 let messages = try outbox.messages()
                 return try page(for: request) { OutboxPage.render(in: $0, messages: messages) }
             }

@@ -78,7 +78,7 @@ public struct Pages: Sendable {
             localization: site.localization,
             appleButton: site.configuration.appleButton,
             language: visitor.language,
-            mailGoesToOutbox: site.services.outbox != nil,
+            outboxURL: site.services.outbox == nil ? nil : site.configuration.origin + SitePath.outbox,
             account: visitor.account,
             continuingTo: try site.pendingHandoff(request)?.app.name,
             csrfToken: site.csrf.token(for: visitor.csrfBinding)

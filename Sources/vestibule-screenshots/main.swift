@@ -1,0 +1,3 @@
+import Foundation
+
+exit(ScreenshotCommand.main(Array(CommandLine.arguments.dropFirst())))
