@@ -11,7 +11,9 @@
 ///   `horizontalScroll` and `clipped` are about), or
 /// - the text keeps its runs whole (`word-break: keep-all`) and the run between two allowed breaks is wider
 ///   than the line (its block's content box) less 1 px: there was nowhere else to break, as with a long word, and
-///   `overflow-wrap` broke it rather than let it run off the screen.
+///   `overflow-wrap` broke it rather than let it run off the screen. A run at the start of its text node is
+///   measured from the start of its line, since what precedes it there may be glued to it (the Apple button's
+///   mark, four no-break spaces of generated content, before "Appleで").
 ///
 /// So `word-break: normal` Japanese is found wherever the browser broke it between two phrases' characters, and
 /// a keep-all page whose runs miss a `<wbr>` is found wherever such a run fits a line yet broke. Each entry is
@@ -27,12 +29,13 @@ result.brokenPhrase = [];
   const space = /\s/;
   const breaksAfter = /[、。，．・：；！？）」』】〕〉》〟’”!?,.:;)\]}]/;
   const breaksBefore = /[（「『【〔〈《〝‘“(\[{]/;
-  // The width a line of this element's text can take: its nearest non-inline box's content width.
-  const lineWidth = (el) => {
+  // Where a line of this element's text starts and ends: its nearest non-inline box's content edges.
+  const lineBox = (el) => {
     let box = el;
     while (box.parentElement && /^(inline|contents)$/.test(css(box).display)) box = box.parentElement;
     const s = css(box);
-    return box.clientWidth - px(s.paddingLeft) - px(s.paddingRight);
+    const left = box.getBoundingClientRect().left + box.clientLeft + px(s.paddingLeft);
+    return { left, right: left + box.clientWidth - px(s.paddingLeft) - px(s.paddingRight) };
   };
   for (const [el, nodes] of textNodesOf) {
     if (isInvisibleText(el)) continue;
@@ -70,9 +73,16 @@ result.brokenPhrase = [];
           while (!allowed(start)) start--;
           while (!allowed(end)) end++;
           for (let j = start; j < end; j++) width += chars[j].rect ? chars[j].rect.width : 0;
+          const box = lineBox(el);
+          const line = box.right - box.left;
+          // A run at the start of its node may be glued to what precedes it on its line (another element's text,
+          // or generated content such as a mark drawn behind no-break spaces): count from the line's start.
+          const first = chars.find((c) => c.rect);
+          if (start === 0 && first) {
+            width += css(el).direction === 'rtl' ? box.right - first.rect.right : first.rect.left - box.left;
+          }
           // The characters' widths add up to the run's within a pixel (sub-pixel positions): a run that close
           // to the line's width did not fit it.
-          const line = lineWidth(el);
           if (width > line - 1) continue;
           reported = '“' + before + '｜' + after + '”: the run fits a ' + Math.round(line) + 'px line (' +
             Math.round(width) + 'px) yet breaks inside';
