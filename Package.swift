@@ -5,6 +5,7 @@
 //   foundations        VestibuleLogging   VestibuleJSON   VestibuleCrypto (OpenSSL, libsodium)   VestibuleCurl (libcurl)
 //                      VestibuleCommandLine (the one `--name value` parser of every command, exit statuses)
 //                      VestibuleAPI (the JSON API's request and reply bodies and paths; no dependency at all)
+//                      VestibulePhrases (BudouX's phrase segmentation of Japanese, with its model; FoundationEssentials)
 //   HTTP values        VestibuleHTTP (methods, headers, requests, responses, forms, routing; no C)
 //   transport          VestibuleHTTPServer (libmicrohttpd)   VestibuleHTTPClient (outbound HTTP/1.1 on VestibuleCurl)
 //                      VestibuleMail (SMTP on VestibuleCurl, the development outbox)
@@ -63,6 +64,8 @@ let package = Package(
         .target(name: "VestibuleJSON", swiftSettings: swiftSettings),
         // `/api/v1`'s bodies as Codable values, shared by the server and every client: one JSON shape, written once.
         .target(name: "VestibuleAPI", swiftSettings: swiftSettings),
+        // Japanese cut into phrases (BudouX's algorithm and model), so lines break between phrases, never inside.
+        .target(name: "VestibulePhrases", exclude: ["LICENSE-BudouX", "NOTICE.md"], swiftSettings: swiftSettings),
         .target(name: "VestibuleCrypto", dependencies: ["COpenSSL", "CSodium", "VestibuleJSON"], swiftSettings: swiftSettings),
         // HTTP messages and routing as values: no C, no sockets; both the server and the client build on it.
         .target(name: "VestibuleHTTP", dependencies: ["VestibuleLogging"], swiftSettings: swiftSettings),
@@ -122,7 +125,7 @@ let package = Package(
         // What server-rendered pages are built from, Vestibule's and the demo bookstore's alike.
         .target(
             name: "VestibuleHTML",
-            dependencies: ["VestibuleHTTP", "VestibuleCrypto"],
+            dependencies: ["VestibuleHTTP", "VestibuleCrypto", "VestibulePhrases"],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
@@ -235,6 +238,7 @@ let package = Package(
         ),
 
         .testTarget(name: "VestibuleCommandLineTests", dependencies: ["VestibuleCommandLine"], swiftSettings: swiftSettings),
+        .testTarget(name: "VestibulePhrasesTests", dependencies: ["VestibulePhrases"], swiftSettings: swiftSettings),
         .testTarget(
             name: "VestibuleCryptoTests",
             dependencies: ["VestibuleCrypto", "VestibuleJSON"],

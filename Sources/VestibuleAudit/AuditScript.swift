@@ -11,7 +11,8 @@
 ///   Safari's `font: -apple-system-body` would; `null` removes it.
 ///
 /// The result: `{ defaultFontSize, usesAppleSystemBody, rootFontSize, documentWidth, viewportWidth, didNotGrow: [...], clipped: [...],
-/// overlap: [...], horizontalScroll: [...], noLayoutSwitch: [...] }`, each entry `{ selector, excerpt, detail }`.
+/// overlap: [...], horizontalScroll: [...], noLayoutSwitch: [...], brokenPhrase: [...] }`, each entry
+/// `{ selector, excerpt, detail }` (``BrokenPhraseCheck`` is in its own file).
 /// The rules (thresholds) are documented at each check below and in ``Finding/Kind``.
 enum AuditScript {
     static let source = #"""
@@ -221,6 +222,8 @@ if (options.baseline) {
     }
   }
 }
+
+\#(BrokenPhraseCheck.source)
 
 // ---- 2. clipped ----
 // An element whose overflow-x or overflow-y is hidden/clip and that contains visible text is clipped when,

@@ -68,6 +68,7 @@ public enum AuditSummary {
         case .overlap: "text drawn over other text or a control"
         case .horizontalScroll: "the page scrolls sideways (WCAG 1.4.10 Reflow)"
         case .noLayoutSwitch: "side-by-side items that still sit side by side when they no longer fit (from AX1)"
+        case .brokenPhrase: "Japanese broken inside a phrase, not at a <wbr>, space or punctuation"
         }
     }
 }

@@ -15,6 +15,10 @@ public struct Finding: Sendable, Codable, Hashable {
         /// From 165 % (AX1): a nowrap flex row or multi-column grid keeps children side by side while one of
         /// them overflows its own box horizontally by more than 1 px.
         case noLayoutSwitch
+        /// Japanese text (the nearest `lang` is `ja`) breaks a line inside a phrase of a label, button, heading or
+        /// other text: not after a `<wbr>`, a space or punctuation, and not inside a Latin word or a run that is
+        /// wider than its line under `word-break: keep-all`. See `BrokenPhraseCheck.swift`.
+        case brokenPhrase
     }
 
     public var kind: Kind

@@ -15,6 +15,11 @@ public struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation, Custo
         rendered = stringInterpolation.rendered
     }
 
+    /// Markup that is already safe: a whole document transformed without changing its markup (``PhraseBreaks``).
+    init(trusted rendered: String) {
+        self.rendered = rendered
+    }
+
     /// Escaped text, for callers that build fragments from data.
     public init(text: String) {
         rendered = HTML.escape(text)

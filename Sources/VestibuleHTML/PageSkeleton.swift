@@ -1,7 +1,8 @@
 /// The document around every page of a site: language and direction, the base stylesheet then the site's own
 /// stylesheets and scripts, a skip link, a header with the brand and the navigation, the main content, then what
 /// the site puts after it. The classes are the ones ``BaseStylesheet`` styles. No inline script or style, so
-/// the Content-Security-Policy can forbid both.
+/// the Content-Security-Policy can forbid both. A Japanese document's text gets its phrase breaks here
+/// (``PhraseBreaks``), once, whatever built each part of it.
 public enum PageSkeleton {
     /// The whole document.
     /// - Parameters:
@@ -26,7 +27,7 @@ public enum PageSkeleton {
             "<link rel=\"stylesheet\" href=\"\(path)\">\n"
         }
         let scriptTags = scripts.map { path -> HTML in "<script src=\"\(path)\" defer></script>\n" }
-        return """
+        let document: HTML = """
         <!doctype html>
         <html lang="\(language)" dir="\(direction)">
         <head>
@@ -53,6 +54,7 @@ public enum PageSkeleton {
         </body>
         </html>
         """
+        return PhraseBreaks.insert(into: document, language: language)
     }
 
     /// Links to this page in each of `languages`, for a footer. Each name is written in its own language and

@@ -33,8 +33,9 @@ import VestibuleTesting
         let app = try TestApplication { $0.signInBenefits = ["ja": "カートを全デバイスで同期"] }
         defer { app.application.shutdown() }
         let japanese = try app.respond("/sign-in", headers: ["Accept-Language": "ja"]).text
-        #expect(japanese.contains("カートを全デバイスで同期"))
-        #expect(japanese.contains("メールアドレスでアカウントを作成できます"))
+        // The operator's words get their phrase breaks like the catalog's (PhraseBreaks).
+        #expect(japanese.contains("カートを<wbr>全デバイスで<wbr>同期"))
+        #expect(japanese.contains("メールアドレスで<wbr>アカウントを<wbr>作成できます"))
         #expect(japanese.contains("href=\"/sign-up\""))
         let english = try app.respond("/sign-in").text
         #expect(english.contains("keeps your preferences and your saved items in sync"), "the catalog's default")

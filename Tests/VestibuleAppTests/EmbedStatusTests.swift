@@ -16,7 +16,8 @@ import VestibuleWebDriver
         (SignInMethod.apple, "en", "Signed in with Apple"),
         (.passkey, "en", "Signed in with a passkey"),
         (.password, "en", "Signed in with a password"),
-        (.passkey, "ja", "パスキーでサインイン中"),
+        // Japanese with its phrase break (PhraseBreaks): this page is a document of its own, not PageSkeleton's.
+        (.passkey, "ja", "パスキーで<wbr>サインイン中"),
         (.password, "de", "Mit einem Passwort angemeldet"),
         (.apple, "ar", "تم تسجيل الدخول باستخدام Apple"),
     ])

@@ -108,6 +108,13 @@ enum FixturePages {
                 <p id="bottom-print">By continuing you accept the terms.</p>
                 """
         ),
+        // Japanese as browsers break it by default, between any two characters: "アカウントを作 / 成" once the
+        // heading no longer fits a 320 px line.
+        "/ja-broken-phrase": Page(
+            title: "日本語", css: "",
+            body: "<h1 id=\"title\">アカウントを作成</h1>",
+            lang: "ja"
+        ),
         // Clean pages -------------------------------------------------------------------------------------
         // Traps for false alarms: patterns that look like defects to a naive check but are fine.
         "/clean-traps": Page(
@@ -180,13 +187,21 @@ enum FixturePages {
                 <main id="main"><h1>Welcome back</h1><p>Choose how to sign in.</p></main>
                 """
         ),
+        // Japanese as Vestibule's pages write it: a <wbr> between phrases (BudouX's), and keep-all, so lines
+        // break between phrases only, except inside a phrase wider than the whole line.
         "/clean-ja": Page(
-            title: "日本語", css: "",
+            title: "日本語", css: japaneseKeepsPhrases,
             body: """
                 <h1>サインイン</h1>
-                <p>アカウントのメールアドレスを入力してください。サインイン用のリンクをお送りします。リンクは一度だけ使え、十分後に無効になります。</p>
+                <p>アカウントの<wbr>メールアドレスを<wbr>入力してください。<wbr>サインイン用の<wbr>リンクを<wbr>お送りします。\
+                <wbr>リンクは<wbr>一度だけ<wbr>使え、<wbr>十分後に<wbr>無効に<wbr>なります。</p>
                 <label for="m">メールアドレス</label><input id="m" type="email" style="width: 100%">
                 """,
+            lang: "ja"
+        ),
+        "/clean-ja-phrases": Page(
+            title: "日本語", css: japaneseKeepsPhrases,
+            body: "<h1 id=\"title\">アカウントを<wbr>作成</h1>",
             lang: "ja"
         ),
         "/clean-ar": Page(
@@ -218,9 +233,12 @@ enum FixturePages {
         .field input { width: 100%; padding: 0.5rem; }
         """
 
+    /// base.css's rule for Japanese.
+    static let japaneseKeepsPhrases = ":lang(ja) { word-break: keep-all; overflow-wrap: anywhere; }"
+
     static let cleanPaths = [
-        "/clean-traps", "/clean-rem", "/clean-wrap", "/clean-container", "/clean-skip-link", "/clean-ja", "/clean-ar",
-        "/clean-closed-details",
+        "/clean-traps", "/clean-rem", "/clean-wrap", "/clean-container", "/clean-skip-link", "/clean-ja",
+        "/clean-ja-phrases", "/clean-ar", "/clean-closed-details",
     ]
 
     static func html(_ path: String) -> String? {

@@ -130,6 +130,40 @@ struct LargerTextAuditTests {
         #expect(report.findings.first { $0.kind == .noLayoutSwitch }?.detail.contains("flex row #pair") == true)
     }
 
+    @Test func japaneseBrokenInsideAPhraseIsABrokenPhraseOnceTheHeadingWraps() throws {
+        let report = try audit("/ja-broken-phrase")
+        let narrowSteps = steps(report, .brokenPhrase, "#title", at: Self.narrow)
+        // 8 characters of 1.5 rem fit 320 px at 100 %; at 165 % a line holds 7: "アカウントを作 / 成", the issue's case.
+        #expect(!narrowSteps.contains(100))
+        #expect(narrowSteps.contains(165) && narrowSteps.contains(312))
+        #expect(steps(report, .brokenPhrase, "#title", at: Self.wide) == [])
+        #expect(report.findings.allSatisfy { $0.kind == .brokenPhrase && $0.selector == "#title" })
+        let atAX1 = report.findings.first { $0.step == 165 }
+        #expect(atAX1?.excerpt == "アカウントを作成")
+        #expect(atAX1?.detail.contains("“アカウントを作｜成”") == true)
+        #expect(atAX1?.detail.contains("word-break: normal") == true)
+    }
+
+    @Test func aPhraseWiderThanTheLineMayBreakInsideUnderKeepAll() throws {
+        let browser = try SharedAuditBrowser.require()
+        let report = try audit("/clean-ja-phrases", viewports: [Self.narrow], steps: [312])
+        #expect(report.findings == [])
+        // An independent oracle: at 312 % the heading takes three lines, so "アカウントを" (6 characters of 75 px
+        // in a 270 px line) did break inside; only overflow-wrap could break it there.
+        let session = try browser.driver.newSession()
+        defer { session.close() }
+        try session.setViewport(width: Self.narrow.width, height: Self.narrow.height)
+        try session.navigate(to: browser.site.url("/clean-ja-phrases"))
+        let sizes = AuditConfiguration.fontSizes(forStep: 312)
+        try session.setFontSizes(standard: sizes.standard, fixed: sizes.fixed)
+        let lines = """
+            const title = document.getElementById('title');
+            return Math.round(title.getBoundingClientRect().height / parseFloat(getComputedStyle(title).lineHeight));
+            """
+        // The size reaches the page on its own channel: wait for it.
+        #expect(try eventually { try session.executeScript(lines).doubleValue ?? 0 >= 3 })
+    }
+
     // MARK: Clean pages
 
     @Test(arguments: FixturePages.cleanPaths)

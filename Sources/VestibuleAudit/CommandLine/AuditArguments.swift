@@ -112,6 +112,8 @@ struct AuditArguments {
                             (WCAG 1.4.10); names the outermost elements (or text) reaching past the edge
           noLayoutSwitch    from 165% (AX1): a nowrap flex row or multi-column grid keeping children side by
                             side while one overflows its own box horizontally by more than 1 px
+          brokenPhrase      Japanese text (lang ja) whose line breaks inside a phrase: not after a <wbr>, a
+                            space or punctuation, unless the run is wider than its line under keep-all
 
         OPTIONS
           --steps LIST        text sizes in % of the default 16 px (default: the iOS ladder Large…AX5

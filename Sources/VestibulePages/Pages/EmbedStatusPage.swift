@@ -28,7 +28,8 @@ enum EmbedStatusPage {
             <p class="embed-line"><a href="/sign-in" target="_top">\(context.text(.navSignIn))</a></p>
             """
         }
-        return """
+        // Its own document, not PageSkeleton's: it takes the phrase breaks every page gets there.
+        let document: HTML = """
         <!doctype html>
         <html lang="\(context.language.tag)" dir="\(context.language.direction)">
         <head>
@@ -45,6 +46,7 @@ enum EmbedStatusPage {
         </body>
         </html>
         """
+        return PhraseBreaks.insert(into: document, language: context.language.tag)
     }
 
     /// How the session was signed in, in the words of the status element.
