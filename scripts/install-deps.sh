@@ -2,7 +2,7 @@
 # Installs the system packages Vestibule needs, only those missing.
 #   scripts/install-deps.sh build   C libraries for building and running
 #   scripts/install-deps.sh test    the same plus what the tests drive (PostgreSQL, nginx, curl, openssl, python3 with
-#                                   aiosmtpd, Chromium, and fonts for Japanese, Arabic (Noto Sans Arabic) and German)
+#                                   aiosmtpd and budoux, Chromium, and fonts for Japanese, Arabic (Noto Sans Arabic) and German)
 #   scripts/install-deps.sh bench   the same plus nginx, PostgreSQL and wrk for the comparison benchmark
 set -euo pipefail
 purpose=${1:-build}
@@ -58,4 +58,11 @@ if [ "$purpose" = test ] && ! python3 -c 'import aiosmtpd' >/dev/null 2>&1; then
   python3 -m pip install --quiet --disable-pip-version-check aiosmtpd 2>/dev/null \
     || python3 -m pip install --quiet --disable-pip-version-check --user --break-system-packages aiosmtpd
   python3 -c 'import aiosmtpd' || { echo "aiosmtpd is still not importable by python3" >&2; exit 1; }
+fi
+
+# The Japanese phrase segmenter is checked against Python's BudouX at the version its embedded model comes from.
+if [ "$purpose" = test ] && ! python3 -c 'import budoux, importlib.metadata as m; assert m.version("budoux") == "0.10.1"' >/dev/null 2>&1; then
+  echo "Installing budoux 0.10.1 (Python) for the phrase segmenter's reference test"
+  python3 -m pip install --quiet --disable-pip-version-check budoux==0.10.1 2>/dev/null \
+    || python3 -m pip install --quiet --disable-pip-version-check --user --break-system-packages budoux==0.10.1
 fi
