@@ -15,6 +15,10 @@
 ///   measured from the start of its line, since what precedes it there may be glued to it (the Apple button's
 ///   mark, four no-break spaces of generated content, before "Appleで").
 ///
+/// A line that starts with closing punctuation ("。", "、", "」") is a finding in any case: Japanese typesetting
+/// never does that (kinsoku), and the emergency break of a run wider than its line does it unless the page keeps
+/// the punctuation with the character before it (``PhraseBreaks``' `kinsoku` spans).
+///
 /// So `word-break: normal` Japanese is found wherever the browser broke it between two phrases' characters, and
 /// a keep-all page whose runs miss a `<wbr>` is found wherever such a run fits a line yet broke. Each entry is
 /// complete (`{ selector, excerpt, detail }`). Expects `result`, `textNodesOf`, `css`, `px`, `isInvisibleText`,
@@ -29,6 +33,8 @@ result.brokenPhrase = [];
   const space = /\s/;
   const breaksAfter = /[、。，．・：；！？）」』】〕〉》〟’”!?,.:;)\]}]/;
   const breaksBefore = /[（「『【〔〈《〝‘“(\[{]/;
+  // Closing punctuation, which Japanese typesetting never starts a line with (kinsoku).
+  const neverStartsLine = /[、。，．：；！？）」』】〕〉》〙〗｝］]/;
   // Where a line of this element's text starts and ends: its nearest non-inline box's content edges.
   const lineBox = (el) => {
     let box = el;
@@ -64,10 +70,15 @@ result.brokenPhrase = [];
         if (!rect) continue;
         const startsLine = previous && rect.top > previous.top + previous.height / 2;
         previous = rect;
-        if (!startsLine || allowed(i)) continue;
-        if (!japanese.test(chars[i - 1].ch) && !japanese.test(chars[i].ch)) continue;
+        if (!startsLine) continue;
         const before = chars.slice(Math.max(0, i - 8), i).map((c) => c.ch).join('');
         const after = chars.slice(i, i + 8).map((c) => c.ch).join('');
+        if (neverStartsLine.test(chars[i].ch) && !space.test(chars[i - 1].ch)) {
+          reported = '“' + before + '｜' + after + '”: a line starts with ' + chars[i].ch + ' (kinsoku)';
+          continue;
+        }
+        if (allowed(i)) continue;
+        if (!japanese.test(chars[i - 1].ch) && !japanese.test(chars[i].ch)) continue;
         if (keepAll) {
           let start = i, end = i + 1, width = 0;
           while (!allowed(start)) start--;

@@ -115,6 +115,12 @@ enum FixturePages {
             body: "<h1 id=\"title\">アカウントを作成</h1>",
             lang: "ja"
         ),
+        // A phrase wider than its line, broken by overflow-wrap, which puts "。" at the start of a line.
+        "/ja-kinsoku": Page(
+            title: "日本語", css: japaneseKeepsPhrases,
+            body: "<p id=\"notice\">本人確認します。<wbr>パスワードの<wbr>入力は<wbr>不要です。</p>",
+            lang: "ja"
+        ),
         // Clean pages -------------------------------------------------------------------------------------
         // Traps for false alarms: patterns that look like defects to a naive check but are fine.
         "/clean-traps": Page(
@@ -193,8 +199,9 @@ enum FixturePages {
             title: "日本語", css: japaneseKeepsPhrases,
             body: """
                 <h1>サインイン</h1>
-                <p>アカウントの<wbr>メールアドレスを<wbr>入力してください。<wbr>サインイン用の<wbr>リンクを<wbr>お送りします。\
-                <wbr>リンクは<wbr>一度だけ<wbr>使え、<wbr>十分後に<wbr>無効に<wbr>なります。</p>
+                <p>アカウントの<wbr>メールアドレスを<wbr>入力してくださ<span class="kinsoku">い。</span><wbr>サインイン用の\
+                <wbr>リンクを<wbr>お送りしま<span class="kinsoku">す。</span><wbr>リンクは<wbr>一度だけ<wbr>\
+                使<span class="kinsoku">え、</span><wbr>十分後に<wbr>無効に<wbr>なりま<span class="kinsoku">す。</span></p>
                 <label for="m">メールアドレス</label><input id="m" type="email" style="width: 100%">
                 """,
             lang: "ja"
@@ -202,6 +209,15 @@ enum FixturePages {
         "/clean-ja-phrases": Page(
             title: "日本語", css: japaneseKeepsPhrases,
             body: "<h1 id=\"title\">アカウントを<wbr>作成</h1>",
+            lang: "ja"
+        ),
+        // The same text as /ja-kinsoku as the pages write it: the full stop kept with the character before it.
+        "/clean-ja-kinsoku": Page(
+            title: "日本語", css: japaneseKeepsPhrases,
+            body: """
+                <p id="notice">本人確認しま<span class="kinsoku">す。</span><wbr>パスワードの<wbr>入力は<wbr>\
+                不要で<span class="kinsoku">す。</span></p>
+                """,
             lang: "ja"
         ),
         "/clean-ar": Page(
@@ -234,11 +250,11 @@ enum FixturePages {
         """
 
     /// base.css's rule for Japanese.
-    static let japaneseKeepsPhrases = ":lang(ja) { word-break: keep-all; overflow-wrap: anywhere; }"
+    static let japaneseKeepsPhrases = ":lang(ja) { word-break: keep-all; overflow-wrap: anywhere; } .kinsoku { white-space: nowrap; }"
 
     static let cleanPaths = [
         "/clean-traps", "/clean-rem", "/clean-wrap", "/clean-container", "/clean-skip-link", "/clean-ja",
-        "/clean-ja-phrases", "/clean-ar", "/clean-closed-details",
+        "/clean-ja-phrases", "/clean-ja-kinsoku", "/clean-ar", "/clean-closed-details",
     ]
 
     static func html(_ path: String) -> String? {

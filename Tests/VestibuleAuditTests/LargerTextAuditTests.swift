@@ -144,6 +144,14 @@ struct LargerTextAuditTests {
         #expect(atAX1?.detail.contains("word-break: normal") == true)
     }
 
+    /// Kinsoku: the emergency break of a phrase wider than its line must not start a line with "。".
+    @Test func aLineThatStartsWithAFullStopIsABrokenPhrase() throws {
+        let report = try audit("/ja-kinsoku", viewports: Self.everyViewport)
+        let kinsoku = report.findings.filter { $0.kind == .brokenPhrase && $0.detail.contains("a line starts with 。") }
+        #expect(!kinsoku.isEmpty, "\(report.findings.map { "\($0.step)% \($0.viewport): \($0.detail)" })")
+        #expect(kinsoku.allSatisfy { $0.selector == "#notice" })
+    }
+
     @Test func aPhraseWiderThanTheLineMayBreakInsideUnderKeepAll() throws {
         let browser = try SharedAuditBrowser.require()
         let report = try audit("/clean-ja-phrases", viewports: [Self.narrow], steps: [312])
