@@ -1,5 +1,7 @@
+import Foundation
 import Testing
 import VestibuleAudit
+import VestibuleTesting
 
 /// The visual report's page, without a browser: escaping, grouping and numbering.
 @Suite struct AuditReportPageTests {
@@ -52,5 +54,22 @@ import VestibuleAudit
         #expect(report.picturedChecks[0].selectors == ["#a", "#b"])
         #expect(first.map(report.picturedChecks[0].number(of:)) == [1, 2, 1])
         #expect(page.contains("<span class=\"number\">2</span> <strong>overlap</strong> <code>#b</code>"))
+    }
+
+    /// A gate that fails names the report it wrote, and lists the findings; a clean run writes nothing.
+    @Test func aGatesVerdictNamesTheVisualReportOnlyWhenThereAreFindings() throws {
+        let scratch = try ScratchDirectory(prefix: "vestibule-gate-verdict")
+        let clean = try AuditReport(checks: 8, pages: 1, steps: [100], viewports: ["320×568"], locales: ["en"])
+            .gateVerdict(named: "Gate", reportDirectory: scratch.path + "/clean")
+        #expect(clean.counts == "Gate: 8 checks (1 pages × 1 steps × 1 viewports × 1 locales), 0 findings, 0 s")
+        #expect(clean.failure == nil)
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/clean"))
+
+        let failing = try AuditReport(findings: [finding(.clipped, "#a")], checks: 8, pages: 1)
+            .gateVerdict(named: "Gate", reportDirectory: scratch.path + "/failing")
+        let failure = try #require(failing.failure)
+        #expect(failure.hasPrefix("1 findings (each outlined in a picture in \(scratch.path)/failing/index.html):"))
+        #expect(failure.contains("clipped http://localhost/sign-in en 165% 320×568 #a “Terms” measured"))
+        #expect(FileManager.default.fileExists(atPath: scratch.path + "/failing/index.html"))
     }
 }
