@@ -61,14 +61,14 @@ import VestibuleTesting
         let scratch = try ScratchDirectory(prefix: "vestibule-gate-verdict")
         let clean = try AuditReport(checks: 8, pages: 1, steps: [100], viewports: ["320×568"], locales: ["en"])
             .gateVerdict(named: "Gate", reportDirectory: scratch.path + "/clean")
-        #expect(clean.counts == "Gate: 8 checks (1 pages × 1 steps × 1 viewports × 1 locales), 0 findings, 0 s")
+        #expect(clean.counts == "Gate: 8 checks (1 page × 1 step × 1 viewport × 1 locale), 0 findings, 0 s")
         #expect(clean.failure == nil)
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/clean"))
 
         let failing = try AuditReport(findings: [finding(.clipped, "#a")], checks: 8, pages: 1)
             .gateVerdict(named: "Gate", reportDirectory: scratch.path + "/failing")
         let failure = try #require(failing.failure)
-        #expect(failure.hasPrefix("1 findings (each outlined in a picture in \(scratch.path)/failing/index.html):"))
+        #expect(failure.hasPrefix("1 finding (each outlined in a picture in \(scratch.path)/failing/index.html):"))
         #expect(failure.contains("clipped http://localhost/sign-in en 165% 320×568 #a “Terms” measured"))
         #expect(FileManager.default.fileExists(atPath: scratch.path + "/failing/index.html"))
     }

@@ -5,13 +5,17 @@ extension AuditReport {
     public func gateVerdict(named name: String, reportDirectory: String)
         throws(AuditReportPage.WriteError) -> (counts: String, failure: String?)
     {
-        let counts = "\(name): \(checks) checks (\(pages) pages × \(steps.count) steps × \(viewports.count) viewports × "
-            + "\(locales.count) locales), \(findings.count) findings, \(Int(duration)) s"
+        let dimensions = [
+            AuditSummary.counted(pages, "page"), AuditSummary.counted(steps.count, "step"),
+            AuditSummary.counted(viewports.count, "viewport"), AuditSummary.counted(locales.count, "locale"),
+        ]
+        let found = AuditSummary.counted(findings.count, "finding")
+        let counts = "\(name): \(checks) checks (\(dimensions.joined(separator: " × "))), \(found), \(Int(duration)) s"
         guard !findings.isEmpty else { return (counts, nil) }
         let page = try AuditReportPage.write(self, to: reportDirectory)
         let listed = findings.prefix(30).map {
             "\($0.kind) \($0.url) \($0.locale) \($0.step)% \($0.viewport) \($0.selector) “\($0.excerpt)” \($0.detail)"
         }
-        return (counts, "\(findings.count) findings (each outlined in a picture in \(page)):\n" + listed.joined(separator: "\n"))
+        return (counts, "\(found) (each outlined in a picture in \(page)):\n" + listed.joined(separator: "\n"))
     }
 }
