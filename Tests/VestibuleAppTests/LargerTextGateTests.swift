@@ -115,8 +115,7 @@ import VestibuleWebDriver
         defer { driver.shutdown() }
         // The visual report goes to a fixed place in the package's .build folder, so CI and a developer know where
         // to look; emptied first, so pictures of an earlier failure never pass for this run's.
-        let reportDirectory = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appending(path: ".build/larger-text-report/vestibule").path
+        let reportDirectory = PackageFolder.path(".build/larger-text-report/vestibule")
         try? FileManager.default.removeItem(atPath: reportDirectory)
         let audit = LargerTextAudit(
             driver: driver,

@@ -52,9 +52,6 @@ import VestibuleTesting
 /// One run of `scripts/run-demo.sh` on ports of its own, in a process group of its own (as a terminal's job
 /// is), started directly or by `make` as `make run` starts it.
 private final class Demo {
-    static let packageRoot = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     let scratch: ScratchDirectory
     let ports: [Int]
     /// The process group's leader, and so the group's id: the script, or `make` when that is the parent.
@@ -68,7 +65,7 @@ private final class Demo {
         reservations = try (0..<(bookstorePort == nil ? 3 : 2)).map { _ in try PortReservation() }
         ports = reservations.map(\.port) + (bookstorePort.map { [$0] } ?? [])
         let binDirectory = try VestibuleExecutable.url(named: "vestibule").deletingLastPathComponent().path
-        let script = Self.packageRoot.appending(path: "scripts/run-demo.sh").path
+        let script = PackageFolder.path("scripts/run-demo.sh")
         let command: [String]
         if parent == "make" {
             let makefile = scratch.path + "/Makefile"

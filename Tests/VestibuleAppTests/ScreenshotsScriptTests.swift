@@ -8,13 +8,10 @@ import VestibuleWebDriver
 /// with stale pictures.
 @Suite(.serialized, .enabled(if: ChromeDriver.isAvailable, "needs chromium and chromium-driver (make test installs them)"))
 struct ScreenshotsScriptTests {
-    static let packageRoot = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     @Test func theREADMETourIsTakenPictureByPicture() throws {
         let scratch = try ScratchDirectory(prefix: "vestibule-screenshots")
         let binDirectory = try VestibuleExecutable.url(named: "vestibule-screenshots").deletingLastPathComponent().path
-        let script = Self.packageRoot.appending(path: "scripts/screenshots.sh").path
+        let script = PackageFolder.path("scripts/screenshots.sh")
         let pid = try ChildProcess.spawn(
             script, [binDirectory, scratch.path + "/pictures"], output: scratch.path + "/output.txt"
         )
@@ -23,7 +20,7 @@ struct ScreenshotsScriptTests {
         #expect(status == 0, "\(output)")
 
         // The README's pictures, by name, each a PNG of the tour's width.
-        let readme = try String(contentsOf: Self.packageRoot.appending(path: "README.md"), encoding: .utf8)
+        let readme = try String(contentsOfFile: PackageFolder.path("README.md"), encoding: .utf8)
         let named = readme.components(separatedBy: "(docs/screenshots/").dropFirst().map { $0.prefix { $0 != ")" } }
         #expect(named.count == 7, "the tour's pictures in the README: \(named)")
         for name in named {

@@ -57,8 +57,7 @@ import VestibuleWebDriver
         }
         // The visual report goes to a fixed place in the package's .build folder, so CI and a developer know where
         // to look; emptied first, so pictures of an earlier failure never pass for this run's.
-        let reportDirectory = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appending(path: ".build/larger-text-report/bookstore").path
+        let reportDirectory = PackageFolder.path(".build/larger-text-report/bookstore")
         try? FileManager.default.removeItem(atPath: reportDirectory)
         let audit = LargerTextAudit(
             driver: driver,
