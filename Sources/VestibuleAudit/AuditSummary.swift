@@ -5,13 +5,7 @@ public enum AuditSummary {
     public static func render(_ report: AuditReport, allowList: AllowList = AllowList()) -> String {
         var lines: [String] = []
         let seconds = (report.duration * 10).rounded() / 10
-        let dimensions = [
-            counted(report.pages, "page"), counted(report.steps.count, "step"),
-            counted(report.viewports.count, "viewport"), counted(report.locales.count, "locale"),
-        ]
-        lines.append(
-            "Larger Text audit: \(report.checks) checks (\(dimensions.joined(separator: " × "))) in \(seconds) s"
-        )
+        lines.append("Larger Text audit: \(report.checks) checks (\(dimensions(of: report))) in \(seconds) s")
         let allowed = report.findings.filter(allowList.allows)
         lines.append(
             "\(counted(report.findings.count, "finding")), \(report.findings.count - allowed.count) not allowed, "
@@ -45,6 +39,14 @@ public enum AuditSummary {
             lines += report.unmeasured + report.unchecked
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// "2 pages × 8 steps × 5 viewports × 4 locales": what the run's checks multiply out of.
+    static func dimensions(of report: AuditReport) -> String {
+        [
+            counted(report.pages, "page"), counted(report.steps.count, "step"),
+            counted(report.viewports.count, "viewport"), counted(report.locales.count, "locale"),
+        ].joined(separator: " × ")
     }
 
     static func counted(_ count: Int, _ noun: String) -> String {

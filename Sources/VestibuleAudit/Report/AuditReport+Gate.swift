@@ -5,12 +5,8 @@ extension AuditReport {
     public func gateVerdict(named name: String, reportDirectory: String)
         throws(AuditReportPage.WriteError) -> (counts: String, failure: String?)
     {
-        let dimensions = [
-            AuditSummary.counted(pages, "page"), AuditSummary.counted(steps.count, "step"),
-            AuditSummary.counted(viewports.count, "viewport"), AuditSummary.counted(locales.count, "locale"),
-        ]
         let found = AuditSummary.counted(findings.count, "finding")
-        let counts = "\(name): \(checks) checks (\(dimensions.joined(separator: " × "))), \(found), \(Int(duration)) s"
+        let counts = "\(name): \(checks) checks (\(AuditSummary.dimensions(of: self))), \(found), \(Int(duration)) s"
         guard !findings.isEmpty else { return (counts, nil) }
         let page = try AuditReportPage.write(self, to: reportDirectory)
         let listed = findings.prefix(30).map {
