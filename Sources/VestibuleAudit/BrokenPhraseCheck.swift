@@ -1,3 +1,5 @@
+import VestibuleHTML
+
 /// The `brokenPhrase` check, a part of ``AuditScript`` kept in its own file: on a Japanese page, a line that
 /// breaks inside a phrase.
 ///
@@ -24,6 +26,7 @@
 /// complete (`{ selector, excerpt, detail }`). Expects `result`, `textNodesOf`, `css`, `px`, `isInvisibleText`,
 /// `selectorOf` and `excerptOf` from ``AuditScript``.
 enum BrokenPhraseCheck {
+    // The closing punctuation is PhraseBreaks' own list: what the pages keep off a line's start is what is checked.
     static let source = #"""
 // ---- brokenPhrase (BrokenPhraseCheck.swift) ----
 result.brokenPhrase = [];
@@ -34,7 +37,7 @@ result.brokenPhrase = [];
   const breaksAfter = /[、。，．・：；！？）」』】〕〉》〟’”!?,.:;)\]}]/;
   const breaksBefore = /[（「『【〔〈《〝‘“(\[{]/;
   // Closing punctuation, which Japanese typesetting never starts a line with (kinsoku).
-  const neverStartsLine = /[、。，．：；！？）」』】〕〉》〙〗｝］]/;
+  const neverStartsLine = /[\#(PhraseBreaks.closingPunctuation)]/;
   // Where a line of this element's text starts and ends: its nearest non-inline box's content edges.
   const lineBox = (el) => {
     let box = el;

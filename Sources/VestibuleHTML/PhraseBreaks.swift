@@ -115,9 +115,13 @@ public enum PhraseBreaks {
     private static let glueClose = Array("</span>".utf8)
 
     /// Closing punctuation that Japanese typesetting never puts at the start of a line (JIS X 4051's
-    /// line-start prohibition, its punctuation part).
+    /// line-start prohibition, its punctuation part). The audit's `brokenPhrase` check reports a line that
+    /// starts with one of these.
+    public static let closingPunctuation = "、。，．：；？！）」』】〕〉》〙〗｝］"
+    private static let closingPunctuationScalars = Set(closingPunctuation.unicodeScalars)
+
     static func mayNotStartALine(_ scalar: Unicode.Scalar) -> Bool {
-        "、。，．：；？！）」』】〕〉》〙〗｝］".unicodeScalars.contains(scalar)
+        closingPunctuationScalars.contains(scalar)
     }
 
     /// The scalar whose UTF-8 starts at `index`, and its length. The bytes come from a `String`, so they are
