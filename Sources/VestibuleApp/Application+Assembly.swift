@@ -134,13 +134,13 @@ extension Application {
         )
     }
 
-    /// SMTP when configured; otherwise (development mode: ``DeploymentMode`` refuses production without SMTP)
-    /// the outbox folder in the data directory, shown at `/dev/outbox`.
     /// The development page that shows the outbox, named in the log.
     static func outboxURL(_ configuration: Configuration) -> String {
         configuration.origin + SitePath.outbox
     }
 
+    /// SMTP when configured; otherwise (development mode: ``DeploymentMode`` refuses production without SMTP)
+    /// the outbox folder in the data directory, shown at `/dev/outbox`.
     static func makeMail(configuration: Configuration, logger: Logger) throws(StartupError)
         -> (queue: MailQueue, outbox: OutboxMailer?)
     {
