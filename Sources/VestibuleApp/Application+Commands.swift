@@ -1,6 +1,7 @@
 import Foundation
 public import VestibuleLogging
 import VestibuleCore
+public import VestibuleCrypto
 
 extension Application {
     /// `vestibule migrate`: applies pending migrations. Returns the versions applied and the schema version.
@@ -13,13 +14,13 @@ extension Application {
         do { return (applied, try store.schemaVersion()) } catch { throw StartupError("\(error)") }
     }
 
-    /// `vestibule rotate-signing-key`: a new key signs from now on; the old one stays published for
-    /// ``SigningKeys/retiredKeyPublication``. Returns the new key id.
+    /// `vestibule rotate-signing-key`: a new key per algorithm signs from now on; the old ones stay published for
+    /// ``SigningKeys/retiredKeyPublication``. Returns the new key ids, by algorithm.
     public static func rotateSigningKey(
         configuration: Configuration,
         environment: [String: String],
         logger: Logger
-    ) throws(StartupError) -> String {
+    ) throws(StartupError) -> [(algorithm: JWSAlgorithm, keyID: String)] {
         let store = try openStore(configuration: configuration)
         defer { store.close() }
         try migrate(store, logger: logger)
@@ -27,7 +28,8 @@ extension Application {
             SecretKeyFile.load(dataDirectory: configuration.dataDirectory, environment: environment)
         )
         do {
-            return try SigningKeys(store: store, secretBox: secretBox, clock: { Date() }).rotate()
+            let keys = SigningKeys(store: store, secretBox: secretBox, clock: { Date() })
+            return try SigningKeys.algorithms.map { algorithm throws(SigningKeys.Failure) in (algorithm, try keys.rotate(algorithm)) }
         } catch {
             throw StartupError(error.description)
         }

@@ -64,7 +64,7 @@ public final class Application: Sendable {
             let secretKeys = try SecretKeyFile.load(dataDirectory: configuration.dataDirectory, environment: environment)
             let secretBox = try SecretKeyFile.secretBox(secretKeys)
             let signingKeys = SigningKeys(store: store, secretBox: secretBox, clock: clock)
-            do { try signingKeys.ensureSigningKey() } catch { throw StartupError(error.description) }
+            do { try signingKeys.ensureSigningKeys() } catch { throw StartupError(error.description) }
 
             let policy = SessionPolicy(
                 idleTimeout: .seconds(configuration.sessionIdleTimeout),

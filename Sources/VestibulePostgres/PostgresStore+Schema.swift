@@ -194,6 +194,46 @@ extension PostgresStore {
             ALTER TABLE accounts ADD COLUMN handed_over_email text;
             ALTER TABLE accounts ADD COLUMN handed_over_email_app_id text;
             """),
+            // OpenID Connect (issue #15): the grants behind apps' tokens, people's consents, back-channel logouts
+            // waiting for their app. A grant names its browser session without a foreign key: the session ends
+            // first, and the grant learns it (session_ended_at) when its app has been told.
+            SQLMigration(version: 11, sql: """
+            CREATE TABLE openid_grants (
+                id text PRIMARY KEY,
+                account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                app_id text NOT NULL,
+                browser_session_id text NOT NULL,
+                scopes text NOT NULL,
+                method text NOT NULL,
+                auth_time bigint NOT NULL,
+                code_hash bytea NOT NULL UNIQUE,
+                refresh_token_hash bytea NOT NULL UNIQUE,
+                previous_refresh_token_hash bytea,
+                created_at bigint NOT NULL,
+                expires_at bigint NOT NULL,
+                session_ended_at bigint
+            );
+            CREATE INDEX openid_grants_account_id ON openid_grants (account_id);
+            CREATE INDEX openid_grants_previous_refresh_token_hash ON openid_grants (previous_refresh_token_hash);
+            CREATE INDEX openid_grants_browser_session_id ON openid_grants (browser_session_id);
+            CREATE TABLE openid_consents (
+                account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                app_id text NOT NULL,
+                scopes text NOT NULL,
+                granted_at bigint NOT NULL,
+                PRIMARY KEY (account_id, app_id)
+            );
+            CREATE TABLE openid_backchannel_logouts (
+                id text PRIMARY KEY,
+                app_id text NOT NULL,
+                subject text NOT NULL,
+                sid text NOT NULL,
+                attempts integer NOT NULL,
+                next_attempt_at bigint NOT NULL,
+                created_at bigint NOT NULL
+            );
+            CREATE INDEX openid_backchannel_logouts_next_attempt_at ON openid_backchannel_logouts (next_attempt_at);
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

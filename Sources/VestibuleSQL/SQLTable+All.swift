@@ -59,6 +59,19 @@ extension SQLTable {
             ("id", .text), ("account_id", .text), ("guest_id", .text), ("name", .text), ("version", .integer),
             ("body", .blob), ("updated_at", .integer),
         ]),
+        SQLTable("openid_grants", key: ["id"], [
+            ("id", .text), ("account_id", .text), ("app_id", .text), ("browser_session_id", .text), ("scopes", .text),
+            ("method", .text), ("auth_time", .integer), ("code_hash", .blob), ("refresh_token_hash", .blob),
+            ("previous_refresh_token_hash", .blob), ("created_at", .integer), ("expires_at", .integer),
+            ("session_ended_at", .integer),
+        ]),
+        SQLTable("openid_consents", key: ["account_id", "app_id"], [
+            ("account_id", .text), ("app_id", .text), ("scopes", .text), ("granted_at", .integer),
+        ]),
+        SQLTable("openid_backchannel_logouts", key: ["id"], [
+            ("id", .text), ("app_id", .text), ("subject", .text), ("sid", .text), ("attempts", .integer),
+            ("next_attempt_at", .integer), ("created_at", .integer),
+        ]),
     ]
 
     /// The migration ledger (``SQLSchema``): copied with the data, so the target records the source's history.

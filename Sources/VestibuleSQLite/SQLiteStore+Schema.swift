@@ -203,6 +203,46 @@ extension SQLiteStore {
             ALTER TABLE accounts ADD COLUMN handed_over_email TEXT;
             ALTER TABLE accounts ADD COLUMN handed_over_email_app_id TEXT;
             """),
+            // OpenID Connect (issue #15): the grants behind apps' tokens, people's consents, back-channel logouts
+            // waiting for their app. A grant names its browser session without a foreign key: the session ends
+            // first, and the grant learns it (session_ended_at) when its app has been told.
+            SQLMigration(version: 11, sql: """
+            CREATE TABLE openid_grants (
+                id TEXT PRIMARY KEY NOT NULL,
+                account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                app_id TEXT NOT NULL,
+                browser_session_id TEXT NOT NULL,
+                scopes TEXT NOT NULL,
+                method TEXT NOT NULL,
+                auth_time INTEGER NOT NULL,
+                code_hash BLOB NOT NULL UNIQUE,
+                refresh_token_hash BLOB NOT NULL UNIQUE,
+                previous_refresh_token_hash BLOB,
+                created_at INTEGER NOT NULL,
+                expires_at INTEGER NOT NULL,
+                session_ended_at INTEGER
+            ) STRICT;
+            CREATE INDEX openid_grants_account_id ON openid_grants (account_id);
+            CREATE INDEX openid_grants_previous_refresh_token_hash ON openid_grants (previous_refresh_token_hash);
+            CREATE INDEX openid_grants_browser_session_id ON openid_grants (browser_session_id);
+            CREATE TABLE openid_consents (
+                account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                app_id TEXT NOT NULL,
+                scopes TEXT NOT NULL,
+                granted_at INTEGER NOT NULL,
+                PRIMARY KEY (account_id, app_id)
+            ) STRICT;
+            CREATE TABLE openid_backchannel_logouts (
+                id TEXT PRIMARY KEY NOT NULL,
+                app_id TEXT NOT NULL,
+                subject TEXT NOT NULL,
+                sid TEXT NOT NULL,
+                attempts INTEGER NOT NULL,
+                next_attempt_at INTEGER NOT NULL,
+                created_at INTEGER NOT NULL
+            ) STRICT;
+            CREATE INDEX openid_backchannel_logouts_next_attempt_at ON openid_backchannel_logouts (next_attempt_at);
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -39,12 +39,13 @@ struct Command {
             }
         case "rotate-signing-key":
             return withConfiguration(rest) { configuration, logger in
-                let keyID = try Application.rotateSigningKey(
+                let rotated = try Application.rotateSigningKey(
                     configuration: configuration,
                     environment: ProcessInfo.processInfo.environment,
                     logger: logger
                 )
-                print("New signing key \(keyID). The previous key stays published in /.well-known/jwks.json for two days.")
+                for (algorithm, keyID) in rotated { print("New \(algorithm.rawValue) signing key \(keyID).") }
+                print("The previous keys stay published in /.well-known/jwks.json for two days.")
             }
         case "copy-data":
             return reportingFailures {

@@ -1,4 +1,5 @@
 import Foundation
+import VestibuleCrypto
 import VestibuleJSON
 
 extension AppRegistry {
@@ -9,7 +10,8 @@ extension AppRegistry {
     ///   {"id": "shop", "name": "Example Shop",
     ///    "keySHA256": "<64 hex digits: SHA-256 of the key the shop's server sends>",
     ///    "returnURLs": ["https://shop.example.com/account/return"],
-    ///    "mergeRule": "keepBoth", "audiences": ["https://api.shop.example.com"]}
+    ///    "mergeRule": "keepBoth", "audiences": ["https://api.shop.example.com"],
+    ///    "openID": {"redirectURIs": ["https://shop.example.com/oidc/callback"]}}
     /// ]}
     /// ```
     ///
@@ -29,12 +31,19 @@ extension AppRegistry {
             guard !apps.contains(where: { $0.id == app.id }) else {
                 throw AppRegistryError("app \"\(app.id)\" is registered twice; give each app its own id.")
             }
-            guard !apps.contains(where: { $0.keyDigest == app.keyDigest }) else {
+            guard app.keyDigest == nil || !apps.contains(where: { $0.keyDigest == app.keyDigest }) else {
                 throw AppRegistryError("app \"\(app.id)\" has the key of another app; give each app its own key.")
             }
             apps.append(app)
         }
         self.init(apps)
+    }
+
+    /// Whether `uri` may receive back-channel logout tokens: a return address's rules, a query allowed.
+    static func isAcceptableBackchannelURI(_ uri: String) -> Bool {
+        guard var components = URLComponents(string: uri), components.fragment == nil else { return false }
+        components.query = nil
+        return components.string.map(isAcceptableReturnURL) ?? false
     }
 
     /// Whether `url` may be a return address: absolute, without credentials, query or fragment, and `https`
@@ -55,7 +64,7 @@ extension AppRegistry {
 
 /// One member of `apps`, checked key by key so that every message names the app and the key.
 private struct AppEntry {
-    static let keys: Set<String> = ["id", "name", "keySHA256", "returnURLs", "mergeRule", "audiences"]
+    static let keys: Set<String> = ["id", "name", "keySHA256", "returnURLs", "mergeRule", "audiences", "openID"]
 
     let members: [String: JSONValue]
     let id: String
@@ -84,14 +93,29 @@ private struct AppEntry {
         guard let name = members["name"]?.stringValue?.trimmingCharacters(in: .whitespaces), !name.isEmpty, name.count <= 80 else {
             throw AppRegistryError("\(subject): \"name\" must be what people know the app as, up to 80 characters, like \"Example Shop\".")
         }
-        guard let hex = members["keySHA256"]?.stringValue, let digest = Self.digest(hex) else {
+        let openID = try members["openID"].map { value throws(AppRegistryError) in
+            try OpenIDEntry(value, subject: subject).settings()
+        }
+        var digest: [UInt8]?
+        switch (members["keySHA256"], openID?.isPublic ?? false) {
+        case (nil, true):
+            break
+        case (.some, true):
             throw AppRegistryError(
-                "\(subject): \"keySHA256\" must be the SHA-256 of the app's key in 64 hex digits "
-                    + "(printf %s \"$KEY\" | sha256sum); the key itself stays with the app."
+                "\(subject): a public OpenID client has no key (it cannot keep one secret); remove \"keySHA256\" "
+                    + "or make it confidential."
             )
+        case (let value, false):
+            guard let hex = value?.stringValue, let parsed = Self.digest(hex) else {
+                throw AppRegistryError(
+                    "\(subject): \"keySHA256\" must be the SHA-256 of the app's key in 64 hex digits "
+                        + "(printf %s \"$KEY\" | sha256sum); the key itself stays with the app."
+                )
+            }
+            digest = parsed
         }
         let returnURLs = try strings("returnURLs")
-        guard !returnURLs.isEmpty else {
+        guard !returnURLs.isEmpty || openID != nil else {
             throw AppRegistryError("\(subject): \"returnURLs\" must list at least one address a hand-off returns to.")
         }
         if let bad = returnURLs.first(where: { !AppRegistry.isAcceptableReturnURL($0) }) {
@@ -113,17 +137,13 @@ private struct AppEntry {
             throw AppRegistryError("\(subject): the audience \"\(bad)\" must be 1 to 512 characters.")
         }
         return RegisteredApp(
-            id: id, name: name, keyDigest: digest, returnURLs: returnURLs, mergeRule: mergeRule, audiences: audiences
+            id: id, name: name, keyDigest: digest, returnURLs: returnURLs, mergeRule: mergeRule, audiences: audiences,
+            openID: openID
         )
     }
 
-    /// A list of strings under `key`; absent reads as empty.
     private func strings(_ key: String) throws(AppRegistryError) -> [String] {
-        guard let value = members[key] else { return [] }
-        guard let items = value.arrayValue, case let texts = items.compactMap(\.stringValue), texts.count == items.count else {
-            throw AppRegistryError("\(subject): \"\(key)\" must be a list of strings.")
-        }
-        return texts
+        try members.strings(key, subject: subject)
     }
 
     private static func digest(_ hex: String) -> [UInt8]? {
@@ -137,5 +157,90 @@ private struct AppEntry {
             bytes.append(byte)
         }
         return bytes
+    }
+}
+
+/// An app's `openID` member: its settings as an OpenID Connect client.
+private struct OpenIDEntry {
+    static let keys: Set<String> = [
+        "redirectURIs", "postLogoutRedirectURIs", "backchannelLogoutURI", "public", "requirePKCE", "firstParty",
+        "idTokenAlgorithm",
+    ]
+
+    let members: [String: JSONValue]
+    let subject: String
+
+    init(_ value: JSONValue, subject: String) throws(AppRegistryError) {
+        guard let members = value.objectValue else {
+            throw AppRegistryError("\(subject): \"openID\" must be an object like {\"redirectURIs\": [\"https://…/callback\"]}.")
+        }
+        if let unknown = members.keys.sorted().first(where: { !Self.keys.contains($0) }) {
+            throw AppRegistryError(
+                "\(subject): \"openID.\(unknown)\" is not a setting of an OpenID client; known: "
+                    + "\(Self.keys.sorted().joined(separator: ", "))."
+            )
+        }
+        self.members = members
+        self.subject = subject
+    }
+
+    func settings() throws(AppRegistryError) -> OpenIDClientSettings {
+        let redirectURIs = try members.strings("redirectURIs", subject: subject)
+        guard !redirectURIs.isEmpty else {
+            throw AppRegistryError("\(subject): \"openID.redirectURIs\" must list the addresses the app receives its codes at.")
+        }
+        if let bad = redirectURIs.first(where: { !OpenIDClientSettings.isAcceptableRedirectURI($0) }) {
+            throw AppRegistryError(
+                "\(subject): the redirect URI \"\(bad)\" must be https, http to a loopback address, or a native app's "
+                    + "reverse-domain scheme (com.example.app:/callback), without a fragment."
+            )
+        }
+        let postLogout = try members.strings("postLogoutRedirectURIs", subject: subject)
+        if let bad = postLogout.first(where: { !OpenIDClientSettings.isAcceptableRedirectURI($0) }) {
+            throw AppRegistryError("\(subject): the post-logout address \"\(bad)\" must be https (http only to a loopback address).")
+        }
+        var backchannel: String?
+        if let value = members["backchannelLogoutURI"] {
+            guard let uri = value.stringValue, AppRegistry.isAcceptableBackchannelURI(uri) else {
+                throw AppRegistryError(
+                    "\(subject): \"openID.backchannelLogoutURI\" must be an https URL without a fragment (http only to a loopback address)."
+                )
+            }
+            backchannel = uri
+        }
+        let isPublic = try flag("public", default: false)
+        let requiresPKCE = try flag("requirePKCE", default: true)
+        if isPublic, !requiresPKCE {
+            throw AppRegistryError("\(subject): a public OpenID client must use PKCE; remove \"requirePKCE\": false.")
+        }
+        var algorithm = JWSAlgorithm.rs256
+        if let value = members["idTokenAlgorithm"] {
+            guard let name = value.stringValue, let chosen = JWSAlgorithm(rawValue: name), chosen != .edDSA else {
+                throw AppRegistryError("\(subject): \"openID.idTokenAlgorithm\" must be \"RS256\" or \"ES256\".")
+            }
+            algorithm = chosen
+        }
+        return OpenIDClientSettings(
+            redirectURIs: redirectURIs, postLogoutRedirectURIs: postLogout, backchannelLogoutURI: backchannel,
+            isPublic: isPublic, requiresPKCE: requiresPKCE, isFirstParty: try flag("firstParty", default: false),
+            idTokenAlgorithm: algorithm
+        )
+    }
+
+    private func flag(_ key: String, default fallback: Bool) throws(AppRegistryError) -> Bool {
+        guard let value = members[key] else { return fallback }
+        guard let flag = value.boolValue else { throw AppRegistryError("\(subject): \"openID.\(key)\" must be true or false.") }
+        return flag
+    }
+}
+
+extension [String: JSONValue] {
+    /// A list of strings under `key`; absent reads as empty.
+    fileprivate func strings(_ key: String, subject: String) throws(AppRegistryError) -> [String] {
+        guard let value = self[key] else { return [] }
+        guard let items = value.arrayValue, case let texts = items.compactMap(\.stringValue), texts.count == items.count else {
+            throw AppRegistryError("\(subject): \"\(key)\" must be a list of strings.")
+        }
+        return texts
     }
 }

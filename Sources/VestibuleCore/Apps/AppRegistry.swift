@@ -16,7 +16,10 @@ public struct AppRegistry: Sendable, Equatable {
     public func app(presenting presented: String) -> RegisteredApp? {
         let digest = SHA2.sha256(presented)
         var matched: RegisteredApp?
-        for app in apps where ConstantTime.equals(app.keyDigest, digest) { matched = app }
+        for app in apps {
+            guard let keyDigest = app.keyDigest else { continue }
+            if ConstantTime.equals(keyDigest, digest) { matched = app }
+        }
         return matched
     }
 

@@ -3,9 +3,10 @@ public import VestibuleCrypto
 
 /// The keys Vestibule signs its own tokens with, and the JWKS that publishes them.
 ///
-/// Private keys are stored sealed with the at-rest ``SecretBox``. One key signs at a time; a rotation
-/// creates a new signing key and retires the previous one, which stays published for
-/// ``SigningKeys/retiredKeyPublication`` so relying parties can still verify what it signed.
+/// Private keys are stored sealed with the at-rest ``SecretBox``. One key per algorithm signs at a time (ES256
+/// for access tokens, RS256 for the ID tokens most OpenID Connect apps can verify); a rotation creates a new
+/// signing key and retires the previous one, which stays published for ``SigningKeys/retiredKeyPublication`` so
+/// relying parties can still verify what it signed.
 public struct SigningKeys: Sendable {
     /// How long a retired key stays in the JWKS: longer than any token Vestibule signs lives, plus the
     /// time relying parties typically cache a JWKS.
@@ -25,21 +26,30 @@ public struct SigningKeys: Sendable {
         public let description: String
     }
 
-    /// Creates the first signing key when there is none (first start). Returns the signing key's id.
-    @discardableResult
-    public func ensureSigningKey() throws(Failure) -> String {
-        let keys = try storedKeys()
-        if let active = keys.first(where: { $0.retiredAt == nil }) { return active.keyID }
-        return try addKey()
+    /// The algorithms Vestibule signs with, each with its own key: ES256 for access tokens and as an ID-token
+    /// choice, RS256 for ID tokens by default (OpenID's Config OP profile requires it; many apps accept nothing else).
+    public static let algorithms: [JWSAlgorithm] = [.es256, .rs256]
+
+    /// Creates the first signing key of each of ``algorithms`` that has none (first start, or the first start
+    /// of a version that signs with one more algorithm).
+    public func ensureSigningKeys() throws(Failure) {
+        for algorithm in Self.algorithms { try ensureSigningKey(algorithm) }
     }
 
-    /// Starts signing with a new key and retires the current one. Both are published until the old one's
-    /// publication window ends. Returns the new key's id.
+    /// Creates the first signing key for `algorithm` when there is none. Returns the signing key's id.
     @discardableResult
-    public func rotate() throws(Failure) -> String {
+    public func ensureSigningKey(_ algorithm: JWSAlgorithm = .es256) throws(Failure) -> String {
+        if let active = try activeKeys(algorithm).first { return active.keyID }
+        return try addKey(algorithm)
+    }
+
+    /// Starts signing `algorithm`'s tokens with a new key and retires the current one. Both are published until
+    /// the old one's publication window ends. Returns the new key's id.
+    @discardableResult
+    public func rotate(_ algorithm: JWSAlgorithm = .es256) throws(Failure) -> String {
         let now = clock()
-        let active = try storedKeys().filter { $0.retiredAt == nil }
-        let newKeyID = try addKey()
+        let active = try activeKeys(algorithm)
+        let newKeyID = try addKey(algorithm)
         for key in active {
             do { try store.retireSigningKey(keyID: key.keyID, at: now) } catch {
                 throw Failure(description: "Could not retire signing key \(key.keyID): \(error)")
@@ -66,9 +76,9 @@ public struct SigningKeys: Sendable {
         return JWKS(keys: keys)
     }
 
-    /// The key that signs now, unsealed.
-    public func signingKey() throws(Failure) -> (keyID: String, key: SigningKey) {
-        guard let active = try storedKeys().first(where: { $0.retiredAt == nil }) else {
+    /// The key that signs `algorithm`'s tokens now, unsealed.
+    public func signingKey(_ algorithm: JWSAlgorithm = .es256) throws(Failure) -> (keyID: String, key: SigningKey) {
+        guard let active = try activeKeys(algorithm).first else {
             throw Failure(description: "There is no active signing key; start Vestibule once to create one.")
         }
         do {
@@ -82,10 +92,10 @@ public struct SigningKeys: Sendable {
         }
     }
 
-    private func addKey() throws(Failure) -> String {
+    private func addKey(_ algorithm: JWSAlgorithm) throws(Failure) -> String {
         let keyID = SecureRandom.token(byteCount: 12)
         do {
-            let key = try SigningKey.generate(.es256)
+            let key = try SigningKey.generate(algorithm)
             let jwk = try JSONEncoder().encode(key.publicJWK(keyID: keyID))
             try store.insertSigningKey(
                 StoredSigningKey(
@@ -101,6 +111,10 @@ public struct SigningKeys: Sendable {
             throw Failure(description: "Could not create a signing key: \(error)")
         }
         return keyID
+    }
+
+    private func activeKeys(_ algorithm: JWSAlgorithm) throws(Failure) -> [StoredSigningKey] {
+        try storedKeys().filter { $0.retiredAt == nil && $0.algorithm == algorithm.rawValue }
     }
 
     private func storedKeys() throws(Failure) -> [StoredSigningKey] {

@@ -9,9 +9,9 @@
 /// in the whole.
 ///
 /// `Store` is a protocol that refines them all rather than a typealias of their composition: an `any Store`
-/// then carries one witness table instead of thirteen, conformances and documentation have one name to point
+/// then carries one witness table instead of fourteen, conformances and documentation have one name to point
 /// at, and it converts implicitly to any of the narrower existentials a use case asks for.
 public protocol Store:
     StoreLifecycle, AccountStore, SessionStore, PasswordStore, OneTimeCodeStore, SigningKeyStore, PasskeyStore,
-    AppleStore, AccountFieldStore, PendingStepStore, GuestStore, DocumentStore, AttemptStore
+    AppleStore, AccountFieldStore, PendingStepStore, GuestStore, DocumentStore, AttemptStore, OpenIDStore
 {}

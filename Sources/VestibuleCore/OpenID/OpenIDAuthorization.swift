@@ -1,0 +1,46 @@
+public import Foundation
+
+/// An authorization request that passed the checks of the authorization endpoint and waits for the person:
+/// to sign in, or to answer the consent page. Kept as a sealed ``PendingStep`` under a cookie of the browser.
+public struct OpenIDAuthorization: Codable, Sendable, Equatable {
+    public let appID: String
+    /// As the request named it (a loopback address on any port): the code goes there, and the token request
+    /// must name it again.
+    public let redirectURI: String
+    public let scopes: [OpenIDScope]
+    public let state: String?
+    public let nonce: String?
+    /// PKCE's `code_challenge` (S256 only).
+    public let codeChallenge: String?
+    /// The person must sign in again, whatever session they have (`prompt=login`, or `max_age` passed): only a
+    /// sign-in at or after ``requestedAt`` counts.
+    public let requiresFreshSignIn: Bool
+    /// `prompt=consent`: ask even when the person allowed the app before.
+    public let forcesConsent: Bool
+    public let requestedAt: Date
+
+    public init(
+        appID: String, redirectURI: String, scopes: [OpenIDScope], state: String?, nonce: String?, codeChallenge: String?,
+        requiresFreshSignIn: Bool, forcesConsent: Bool, requestedAt: Date
+    ) {
+        self.appID = appID
+        self.redirectURI = redirectURI
+        self.scopes = scopes
+        self.state = state
+        self.nonce = nonce
+        self.codeChallenge = codeChallenge
+        self.requiresFreshSignIn = requiresFreshSignIn
+        self.forcesConsent = forcesConsent
+        self.requestedAt = requestedAt
+    }
+}
+
+/// What an authorization code stands for until the app redeems it: who signed in, how and when, and what the
+/// request bound the code to.
+struct OpenIDCode: Codable, Sendable {
+    let authorization: OpenIDAuthorization
+    let accountID: AccountID
+    let browserSessionID: SessionID
+    let method: SignInMethod
+    let authTime: Date
+}
