@@ -21,6 +21,7 @@
 //   presentation       VestibuleLocalization (the words in four languages)   VestibuleAppleButton (the button as drawn)
 //   site               VestibuleSite (what every route shares: visitor, cookies, anti-forgery, limits, sessions)
 //                      VestibulePages (the HTML pages)   VestibuleWebAPI (the JSON API under /api/v1)
+//                      VestibuleOpenID (the OpenID Provider: its endpoints and back-channel logout)
 //   composition        VestibuleApp (configuration → application), the `vestibule` executable
 //   development        VestibuleAppleEmulator, `vestibule-apple-emulator` (Apple's side, for development and tests;
 //                      never linked by `vestibule`), VestibuleTesting (processes, sockets, test servers, the clock
@@ -165,6 +166,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Vestibule as an OpenID Provider: discovery, authorization, token, userinfo, revocation, introspection,
+        // RP-initiated and back-channel logout; its clients are registered apps.
+        .target(
+            name: "VestibuleOpenID",
+            dependencies: [
+                "VestibuleSite", "VestibuleHTTP", "VestibuleHTTPClient", "VestibuleCore", "VestibuleCrypto", "VestibuleJSON",
+                "VestibuleLocalization", "VestibuleLogging",
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Sign in with Apple's server side, emulated on its own origin with its own keys, for development and tests.
         .target(
             name: "VestibuleAppleEmulator",
@@ -186,9 +197,9 @@ let package = Package(
         .target(
             name: "VestibuleApp",
             dependencies: [
-                "VestibuleSite", "VestibulePages", "VestibuleWebAPI", "VestibuleAppleButton", "VestibulePasskeys",
-                "VestibuleApple", "VestibuleHTTPServer", "VestibuleHTTPClient", "VestibuleSQLite", "VestibulePostgres",
-                "VestibuleLogging", "VestibuleCommandLine",
+                "VestibuleSite", "VestibulePages", "VestibuleWebAPI", "VestibuleOpenID", "VestibuleAppleButton",
+                "VestibulePasskeys", "VestibuleApple", "VestibuleHTTPServer", "VestibuleHTTPClient", "VestibuleSQLite",
+                "VestibulePostgres", "VestibuleLogging", "VestibuleCommandLine", "VestibuleCrypto",
             ],
             swiftSettings: swiftSettings
         ),

@@ -5,7 +5,9 @@ import VestibuleCrypto
 public import VestibuleHTTP
 import VestibuleHTTPServer
 public import VestibuleLogging
+import VestibuleHTTPClient
 import VestibuleMail
+import VestibuleOpenID
 import VestibulePasskeys
 import VestibulePostgres
 import VestibulePages
@@ -23,6 +25,7 @@ public final class Application: Sendable {
     private let server: HTTPServer
     private let draining: Draining
     private let janitor: Janitor
+    private let logouts: BackchannelLogoutDelivery
     private let mail: MailQueue
     private let logger: Logger
 
@@ -33,6 +36,7 @@ public final class Application: Sendable {
         server: HTTPServer,
         draining: Draining,
         janitor: Janitor,
+        logouts: BackchannelLogoutDelivery,
         mail: MailQueue,
         logger: Logger
     ) {
@@ -42,6 +46,7 @@ public final class Application: Sendable {
         self.server = server
         self.draining = draining
         self.janitor = janitor
+        self.logouts = logouts
         self.mail = mail
         self.logger = logger
     }
@@ -81,7 +86,8 @@ public final class Application: Sendable {
             let passkeys = PasskeyCeremonies(policy: makePasskeyPolicy(configuration), store: store, clock: clock)
             let (mail, outbox) = try makeMail(configuration: configuration, logger: logger.child("mail"))
             let guests = Guests(store: store, clock: clock)
-            let services = WebServices(
+            let steps = PendingSteps(store: store, secretBox: secretBox, clock: clock)
+            var services = WebServices(
                 store: store,
                 sessions: sessions,
                 passwords: PasswordAccounts(
@@ -98,11 +104,19 @@ public final class Application: Sendable {
                 mail: mail,
                 attempts: makeAttemptCounter(configuration, store: store),
                 guests: guests,
-                handoffs: Handoffs(
-                    steps: PendingSteps(store: store, secretBox: secretBox, clock: clock), guests: guests
-                ),
+                handoffs: Handoffs(steps: steps, guests: guests),
+                openID: OpenIDGrants(store: store, steps: steps, clock: clock),
                 outbox: outbox
             )
+            let openID = services.openID
+            let logouts = BackchannelLogoutDelivery(
+                grants: openID, store: store,
+                tokens: OpenIDTokens(signingKeys: signingKeys, issuer: configuration.origin, clock: clock),
+                apps: configuration.apps,
+                client: HTTPClient(userAgent: "Vestibule/0.1 (back-channel logout)", timeout: .seconds(10)),
+                clock: clock, logger: logger.child("openid")
+            )
+            services.sessionsEnded = { logouts.nudge() }
             let csrfKey = try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/csrf/v1")
             let rateLimitKey = try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/rate-limits/v1")
             let webConfiguration = try makeWebConfiguration(configuration)
@@ -127,6 +141,7 @@ public final class Application: Sendable {
             OperationsRoutes(store: store, signingKeys: signingKeys, draining: draining).install(on: &router)
             pages.install(on: &router)
             WebAPI(site: site).install(on: &router)
+            OpenIDProvider(site: site, logouts: logouts).install(on: &router)
             let handler = pages.errorPages.wrapping(router.respond)
             let server = HTTPServer(
                 configuration: makeServerConfiguration(configuration), socket: socket, logger: logger.child("http"),
@@ -152,10 +167,12 @@ public final class Application: Sendable {
                             try store.deleteAppleNotifications(before: clock().addingTimeInterval(-30 * 86_400))
                         },
                         Janitor.Task(name: "Apple revocations") { try apple?.revocations.processDue().revoked ?? 0 },
+                        Janitor.Task(name: "OpenID grants") { try openID.purgeExpired() },
                     ],
                     interval: .seconds(600),
                     logger: logger
                 ),
+                logouts: logouts,
                 mail: mail,
                 logger: logger
             )
@@ -190,6 +207,7 @@ public final class Application: Sendable {
     public func shutdown(gracePeriod: Duration = .seconds(10)) {
         draining.begin()
         janitor.stop()
+        logouts.stop()
         mail.drain()
         server.shutdown(gracePeriod: gracePeriod)
         store.close()

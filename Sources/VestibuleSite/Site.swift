@@ -19,10 +19,14 @@ public struct Site: Sendable {
     package let visitorCookie: HostCookie
     /// Names the browser's pending hand-off from another app (``Handoffs``).
     package let handoffCookie: HostCookie
+    /// Names the OpenID Connect authorization waiting in this browser for its person (``OpenIDGrants``).
+    package let authorizationCookie: HostCookie
     /// Names the Sign in with Apple waiting in this browser for its account's owner to add it (SIWA-5).
     package let appleLinkCookie: HostCookie
     package let limits: RateLimiter
     package let accessTokens: AccessTokenIssuer
+    /// ID tokens, OpenID access tokens and logout tokens.
+    package let openIDTokens: OpenIDTokens
     package let documents: Documents
     package let mail: AccountMail
     package let credentialChanges: CredentialChanges
@@ -61,11 +65,15 @@ public struct Site: Sendable {
         self.handoffCookie = HostCookie(
             baseName: "vestibule_handoff", secure: configuration.secure, maxAge: Int(Handoffs.lifetime)
         )
+        self.authorizationCookie = HostCookie(
+            baseName: "vestibule_authorization", secure: configuration.secure, maxAge: Int(OpenIDGrants.authorizationLifetime)
+        )
         self.appleLinkCookie = HostCookie(
             baseName: "vestibule_apple_link", secure: configuration.secure, maxAge: Int(AppleSignIn.pendingLinkLifetime)
         )
         self.limits = RateLimiter(counter: services.attempts, keyMAC: rateLimitKey, clock: clock)
         self.accessTokens = AccessTokenIssuer(signingKeys: services.signingKeys, issuer: configuration.origin, clock: clock)
+        self.openIDTokens = OpenIDTokens(signingKeys: services.signingKeys, issuer: configuration.origin, clock: clock)
         self.documents = Documents(store: services.store, limits: configuration.documentLimits, clock: clock)
         self.mail = AccountMail(queue: services.mail, localization: localization, origin: configuration.origin)
         self.credentialChanges = CredentialChanges(store: services.store, mail: mail, clock: clock)

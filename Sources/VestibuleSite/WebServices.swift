@@ -20,8 +20,13 @@ public struct WebServices: Sendable {
     /// Visitors apps keep data for before any sign-in, and the hand-offs that bring them to an account.
     public var guests: Guests
     public var handoffs: Handoffs
+    /// OpenID Connect: authorizations waiting for their person, codes, grants, consents, back-channel logouts.
+    public var openID: OpenIDGrants
     /// Set in development, when mail goes to the outbox folder: `/dev/outbox` then shows it.
     public var outbox: OutboxMailer?
+    /// Called after a route ends a session, so that apps signed in through it are told now rather than at the
+    /// next periodic round (back-channel logout).
+    public var sessionsEnded: @Sendable () -> Void = {}
 
     public init(
         store: any Store,
@@ -35,6 +40,7 @@ public struct WebServices: Sendable {
         attempts: any AttemptCounter,
         guests: Guests,
         handoffs: Handoffs,
+        openID: OpenIDGrants,
         outbox: OutboxMailer?
     ) {
         self.store = store
@@ -48,6 +54,7 @@ public struct WebServices: Sendable {
         self.attempts = attempts
         self.guests = guests
         self.handoffs = handoffs
+        self.openID = openID
         self.outbox = outbox
     }
 }

@@ -12,7 +12,7 @@ public struct OpenIDGrants: Sendable {
     /// A grant's refresh token ends thirty days after the sign-in, however often it is used.
     public static let refreshLifetime: TimeInterval = 30 * 24 * 3600
     /// Retries of a back-channel logout: the delay doubles from a minute, for about a day.
-    static let logoutAttempts = 11
+    public static let logoutAttempts = 11
 
     private enum Kind {
         static let authorization = "oidc-authorization"
@@ -153,6 +153,15 @@ public struct OpenIDGrants: Sendable {
         guard let grant = try store.openIDGrant(id: id), grant.expiresAt > clock(),
               grant.isOffline || grant.sessionEndedAt == nil
         else { return nil }
+        return grant
+    }
+
+    /// The grant whose current refresh token `token` is; `nil` for an unknown, replaced or revoked one.
+    public func grant(ofRefreshToken token: String) throws(StoreError) -> OpenIDGrant? {
+        let hash = SHA2.sha256(token)
+        guard let grant = try store.openIDGrant(refreshTokenHash: hash), ConstantTime.equals(grant.refreshTokenHash, hash) else {
+            return nil
+        }
         return grant
     }
 

@@ -77,6 +77,14 @@ public struct PersonalData: Codable, Sendable, Equatable {
         public let why: String?
     }
 
+    /// An app the person signs in to through OpenID Connect, and what it receives.
+    public struct AppAccessData: Codable, Sendable, Equatable {
+        public let appID: String
+        /// The scopes it was allowed: `openid`, `profile`, `email`, `offline_access`.
+        public let scopes: [String]
+        public let allowedAt: Date
+    }
+
     public let account: AccountData
     public let signInMethods: [SignInMethodData]
     public let passkeys: [PasskeyData]
@@ -84,11 +92,12 @@ public struct PersonalData: Codable, Sendable, Equatable {
     public let sessions: [SessionData]
     public let documents: [DocumentData]
     public let fields: [FieldData]
+    public let apps: [AppAccessData]
 
     /// Reads it all from the store; labels and reasons of declared fields come from `policy` in `language`.
     public init(
         of account: Account,
-        from store: any AccountStore & SessionStore & PasskeyStore & AppleStore & AccountFieldStore & DocumentStore,
+        from store: any AccountStore & SessionStore & PasskeyStore & AppleStore & AccountFieldStore & DocumentStore & OpenIDStore,
         policy: DataPolicy,
         language: String
     ) throws(StoreError) {
@@ -122,6 +131,9 @@ public struct PersonalData: Codable, Sendable, Equatable {
                 value: value.value,
                 givenAt: value.givenAt, required: field?.isRequired, why: field?.why.text(in: language)
             )
+        }
+        apps = try store.openIDConsents(of: account.id).map {
+            AppAccessData(appID: $0.appID, scopes: $0.scopes.map(\.rawValue), allowedAt: $0.grantedAt)
         }
         sessions = try store.sessions(of: account.id).map {
             SessionData(

@@ -1,0 +1,94 @@
+import Foundation
+package import VestibuleCore
+package import VestibuleHTTP
+
+/// The browser's side of an OpenID Connect authorization that waits for the person (to sign in, or to answer the
+/// consent page), shared by the provider's authorization endpoint and the pages every sign-in ends on.
+extension Site {
+    /// Where the consent page lives (`VestibulePages`).
+    package static let consentPath = "/oidc/consent"
+
+    /// The browser's waiting authorization and the app that asked; `nil` without one, or when the app is no
+    /// longer an OpenID client.
+    package func waitingAuthorization(_ request: Request) throws -> (app: RegisteredApp, authorization: OpenIDAuthorization)? {
+        guard let handle = authorizationCookie.value(in: request),
+              let authorization = try services.openID.waiting(handle: handle),
+              let app = configuration.apps.app(id: authorization.appID), app.openID != nil
+        else { return nil }
+        return (app, authorization)
+    }
+
+    /// Takes `authorization` one step on for `visitor`: to the sign-in page while nobody (or nobody recent enough)
+    /// is signed in, to the consent page while the app needs the person's "Allow", otherwise back to the app with
+    /// a code. The waiting request is kept under the browser's cookie until it is answered.
+    package func continueAuthorization(
+        _ authorization: OpenIDAuthorization, app: RegisteredApp, visitor: Visitor, request: Request
+    ) throws -> Response {
+        let signedIn = visitor.session.flatMap { services.openID.isFreshEnough($0, for: authorization) ? $0 : nil }
+        guard let session = signedIn else {
+            return try waiting(authorization, request: request, next: "/sign-in" + languageQuery(visitor))
+        }
+        if try services.openID.needsConsent(authorization, app: app, accountID: session.accountID) {
+            return try waiting(authorization, request: request, next: Site.consentPath)
+        }
+        let code = try services.openID.issueCode(for: authorization, session: session)
+        var response = Response.redirect(to: authorizationResponse(authorization, ["code": code]))
+        try dropWaitingAuthorization(request, on: &response)
+        return response
+    }
+
+    /// Back to the app with an error (OAuth 2.0 4.1.2.1), the browser's waiting request dropped.
+    package func refuseAuthorization(_ authorization: OpenIDAuthorization, error: String, description: String, request: Request)
+        throws -> Response
+    {
+        var response = Response.redirect(
+            to: authorizationResponse(authorization, ["error": error, "error_description": description])
+        )
+        try dropWaitingAuthorization(request, on: &response)
+        return response
+    }
+
+    /// Forgets the browser's waiting authorization, answered now.
+    private func dropWaitingAuthorization(_ request: Request, on response: inout Response) throws {
+        guard let handle = authorizationCookie.value(in: request) else { return }
+        _ = try services.openID.take(handle: handle)
+        try authorizationCookie.clear(on: &response)
+    }
+
+    /// The redirect URI with `parameters`, the request's `state`, and `iss` (RFC 9207), so an app that uses
+    /// several providers knows which one answered.
+    package func authorizationResponse(_ authorization: OpenIDAuthorization, _ parameters: [String: String]) -> String {
+        var components = URLComponents(string: authorization.redirectURI) ?? URLComponents()
+        var items = components.queryItems ?? []
+        for (name, value) in parameters.sorted(by: { $0.key < $1.key }) { items.append(URLQueryItem(name: name, value: value)) }
+        if let state = authorization.state { items.append(URLQueryItem(name: "state", value: state)) }
+        items.append(URLQueryItem(name: "iss", value: configuration.origin))
+        // `+` is a space in a form-encoded query, but URLComponents leaves it as is.
+        components.percentEncodedQuery = items.map { item in
+            "\(Self.queryEncoded(item.name))=\(Self.queryEncoded(item.value ?? ""))"
+        }.joined(separator: "&")
+        return components.string ?? authorization.redirectURI
+    }
+
+    private func waiting(_ authorization: OpenIDAuthorization, request: Request, next: String) throws -> Response {
+        var response = Response.redirect(to: next)
+        if authorizationCookie.value(in: request).flatMap({ try? services.openID.waiting(handle: $0) }) != authorization {
+            try authorizationCookie.set(try services.openID.keep(authorization), on: &response)
+        }
+        return response
+    }
+
+    private func languageQuery(_ visitor: Visitor) -> String {
+        visitor.chosenLanguage.map { "?lang=\($0.rawValue)" } ?? ""
+    }
+
+    private static let queryValueCharacters: CharacterSet = {
+        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
+        allowed.insert(charactersIn: "-._~")
+        return allowed
+    }()
+
+    private static func queryEncoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: queryValueCharacters) ?? ""
+    }
+}
