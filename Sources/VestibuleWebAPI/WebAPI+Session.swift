@@ -51,6 +51,7 @@ extension WebAPI {
                 } else if let bearerToken = call.bearerToken {
                     try site.services.sessions.signOut(SessionToken(value: bearerToken))
                 }
+                site.services.sessionsEnded()
                 return response
             }
         }

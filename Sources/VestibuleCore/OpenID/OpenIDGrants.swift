@@ -58,17 +58,22 @@ public struct OpenIDGrants: Sendable {
         return !(try store.openIDConsent(of: accountID, appID: app.id)?.covers(authorization.scopes) ?? false)
     }
 
-    /// The code for the app: what was asked, who answered. The consent is recorded first (a first-party app's
-    /// too: it is what "Your data" lists as the app's access).
-    public func issueCode(for authorization: OpenIDAuthorization, session: Session) throws -> String {
-        let existing = try store.openIDConsent(of: session.accountID, appID: authorization.appID)
-        let scopes = Array(Set(authorization.scopes).union(existing?.scopes ?? []))
+    /// Records that the person allowed the app what `authorization` asks, besides what they allowed it before.
+    public func allow(_ authorization: OpenIDAuthorization, accountID: AccountID) throws(StoreError) {
+        let existing = try store.openIDConsent(of: accountID, appID: authorization.appID)
+        let scopes = Set(authorization.scopes).union(existing?.scopes ?? [])
         try store.saveOpenIDConsent(
             OpenIDConsent(
-                accountID: session.accountID, appID: authorization.appID,
-                scopes: OpenIDScope.allCases.filter(scopes.contains), grantedAt: clock()
+                accountID: accountID, appID: authorization.appID, scopes: OpenIDScope.allCases.filter(scopes.contains),
+                grantedAt: existing?.grantedAt ?? clock()
             )
         )
+    }
+
+    /// The code for the app: what was asked, who answered. What the app receives is recorded as allowed (a
+    /// first-party app's too: it is what "Your data" lists as the app's access).
+    public func issueCode(for authorization: OpenIDAuthorization, session: Session) throws -> String {
+        try allow(authorization, accountID: session.accountID)
         let code = OpenIDCode(
             authorization: authorization, accountID: session.accountID, browserSessionID: session.id,
             method: session.method, authTime: session.createdAt

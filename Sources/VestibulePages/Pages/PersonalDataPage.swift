@@ -99,12 +99,13 @@ enum PersonalDataPage {
             }
         )
         let fields = data.fields.isEmpty ? HTML(text: "") : fieldSection(data.fields, in: context)
+        let apps = data.apps.isEmpty ? HTML(text: "") : appsSection(data.apps, appName: appName, date: date, in: context)
         return Page(
             title: context.text(.dataTitle),
             main: """
             <h1>\(context.text(.dataTitle))</h1>
             <p class="lead">\(context.text(.dataLead))</p>
-            \(account)\(fields)\(methods)\(passkeys)\(apple)\(sessions)\(documents)
+            \(account)\(fields)\(methods)\(passkeys)\(apple)\(sessions)\(apps)\(documents)
             <p><a href="/account/data.json" download>\(context.text(.dataDownload))</a></p>
             <p><a href="/account/delete">\(context.text(.accountDeleteHeading))</a></p>
             """
@@ -145,6 +146,31 @@ enum PersonalDataPage {
         return """
         <section class="data-section" data-fields><h2>\(context.text(.dataFieldsHeading))</h2>\
         <p class="muted">\(context.text(.dataFieldsWhy))</p><dl class="data-list">\(rows)</dl></section>
+        """
+    }
+
+    /// The apps the person signs in to through OpenID Connect: what each receives, since when, and a button that
+    /// stops it.
+    private static func appsSection(
+        _ apps: [PersonalData.AppAccessData], appName: (String) -> String, date: (Date?) -> HTML, in context: PageContext
+    ) -> HTML {
+        let items = HTML.join(apps.map { access -> HTML in
+            let name = appName(access.appID)
+            let received = HTML.join(
+                ConsentPage.receivedItems(access.scopes.compactMap(OpenIDScope.init(rawValue:))).map { "<li>\(context.text($0))</li>" }
+            )
+            return """
+            <div class="data-item" data-app="\(access.appID)"><h3 class="data-item-title"><bdi>\(name)</bdi></h3>\
+            <dl class="data-list"><div><dt>\(context.text(.dataAppReceivesLabel))</dt><dd><ul class="consent-list">\(received)</ul></dd></div>\
+            <div><dt>\(context.text(.dataAppAllowedLabel))</dt><dd>\(date(access.allowedAt))</dd></div></dl>\
+            <form method="post" action="/account/apps/\(access.appID)/stop">\(context.csrfField)\
+            <button class="button button-secondary" type="submit">\(context.text(.dataAppStop, isolating: "app", name))</button>\
+            </form></div>
+            """
+        })
+        return """
+        <section class="data-section" data-apps><h2>\(context.text(.dataAppsHeading))</h2>\
+        <p class="muted">\(context.text(.dataAppsWhy))</p>\(items)</section>
         """
     }
 

@@ -81,6 +81,7 @@ extension Pages {
         if let token = visitor.token {
             try site.services.sessions.signOut(token)
             try site.sessionCookie.clear(on: &response)
+            site.services.sessionsEnded()
         }
         return response
     }
@@ -93,6 +94,7 @@ extension Pages {
         guard try site.services.sessions.revoke(target, of: account.id) else {
             throw HTTPError(.notFound, "No such session on this account.")
         }
+        site.services.sessionsEnded()
         guard target == session.id else { return .redirect(to: "/account") }
         var response = Response.redirect(to: "/")
         try site.sessionCookie.clear(on: &response)

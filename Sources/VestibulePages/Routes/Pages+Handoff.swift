@@ -38,6 +38,9 @@ extension Pages {
         let visitor = try site.visitor(of: request)
         guard let session = visitor.session, let account = visitor.account else { return .redirect(to: "/sign-in") }
         if try waitingAppleLink(request, visitor: visitor) != nil { return .redirect(to: AppleLinkPage.path) }
+        if let (app, authorization) = try site.waitingAuthorization(request) {
+            return try site.continueAuthorization(authorization, app: app, visitor: visitor, request: request)
+        }
         guard let handle = site.handoffCookie.value(in: request) else { return .redirect(to: "/account") }
         let continuation = try site.services.handoffs.finish(handle: handle, session: session, confirmed: false)
         if case .needsConfirmation(let handoff) = continuation {

@@ -62,6 +62,7 @@ public struct Pages: Sendable {
         installPasskeyRoutes(on: &router)
         installAppleRoutes(on: &router)
         installHandoffRoutes(on: &router)
+        installOpenIDRoutes(on: &router)
         installWellKnownRoutes(on: &router)
     }
 
@@ -81,7 +82,7 @@ public struct Pages: Sendable {
             language: visitor.language,
             outboxURL: site.services.outbox == nil ? nil : site.configuration.origin + SitePath.outbox,
             account: visitor.account,
-            continuingTo: pending?.app.name,
+            continuingTo: try pending?.app.name ?? site.waitingAuthorization(request)?.app.name,
             handoff: pending?.handoff,
             csrfToken: site.csrf.token(for: visitor.csrfBinding)
         )
