@@ -333,6 +333,7 @@ let package = Package(
                 "VestibuleWebDriver", "VestibuleHTTPServer",
                 "VestibuleHTTPClient", "VestibuleSQL", "vestibule", "vestibule-apple-emulator",
             ],
+            exclude: ["OpenID/Support"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -2,7 +2,8 @@
 # Installs the system packages Vestibule needs, only those missing.
 #   scripts/install-deps.sh build   C libraries for building and running
 #   scripts/install-deps.sh test    the same plus what the tests drive (PostgreSQL, nginx, curl, openssl, python3 with
-#                                   aiosmtpd and budoux, Chromium, and fonts for Japanese, Arabic (Noto Sans Arabic) and German)
+#                                   aiosmtpd, budoux and authlib, Chromium, Apache with mod_auth_openidc, and fonts for
+#                                   Japanese, Arabic (Noto Sans Arabic) and German)
 #   scripts/install-deps.sh bench   the same plus nginx, PostgreSQL and wrk for the comparison benchmark
 set -euo pipefail
 purpose=${1:-build}
@@ -11,7 +12,8 @@ apt_packages=(pkg-config libmicrohttpd-dev libsqlite3-dev libssl-dev libsodium-d
 brew_packages=(pkg-config libmicrohttpd sqlite openssl@3 libsodium libpq curl)
 case "$purpose" in
   build) ;;
-  test) apt_packages+=(postgresql nginx-light curl openssl python3 chromium chromium-driver fonts-dejavu-core fonts-noto-cjk fonts-noto-core) ;;
+  test) apt_packages+=(postgresql nginx-light curl openssl python3 chromium chromium-driver fonts-dejavu-core fonts-noto-cjk fonts-noto-core
+    apache2 libapache2-mod-auth-openidc) ;;
   bench) apt_packages+=(nginx-light postgresql wrk openssl curl); brew_packages+=(nginx wrk) ;;
   *) echo "usage: $0 build|test|bench" >&2; exit 64 ;;
 esac
@@ -65,4 +67,16 @@ if [ "$purpose" = test ] && ! python3 -c 'import budoux, importlib.metadata as m
   echo "Installing budoux 0.10.1 (Python) for the phrase segmenter's reference test"
   python3 -m pip install --quiet --disable-pip-version-check budoux==0.10.1 2>/dev/null \
     || python3 -m pip install --quiet --disable-pip-version-check --user --break-system-packages budoux==0.10.1
+fi
+
+# The OpenID Connect provider is tested by real relying parties; one is a Python client on authlib, whose OpenID
+# Connect client verifies ID tokens itself (with joserfc, its JOSE library). Pinned, with the requests it speaks HTTP
+# through, so that a new release cannot change what the tests assert.
+oidc_client=(authlib==1.9.10 joserfc==1.8.0 requests==2.32.5)
+if [ "$purpose" = test ] && ! python3 -c '
+import importlib.metadata as m, sys
+sys.exit(any(m.version(p.split("==")[0]) != p.split("==")[1] for p in sys.argv[1:]))' "${oidc_client[@]}" >/dev/null 2>&1; then
+  echo "Installing ${oidc_client[*]} (Python) for the OpenID Connect client tests"
+  python3 -m pip install --quiet --disable-pip-version-check "${oidc_client[@]}" 2>/dev/null \
+    || python3 -m pip install --quiet --disable-pip-version-check --user --break-system-packages "${oidc_client[@]}"
 fi
