@@ -11,7 +11,7 @@ A Swift test drives it in two calls around a browser, each printing one JSON obj
         and prints {"authorizationURL": ...}. A discovery document that cannot be read, or whose issuer is not
         --issuer, is printed as {"discovery": {"ok": false, ...}} with no authorizationURL.
 
-    authlib_client.py finish --state-file F --callback-url URL
+    authlib_client.py finish --state-file F --callback-url URL [--keep-tokens]
         Takes the URL the browser was redirected to, and prints one member per step, in this order:
           authorization   the callback's state checked, or the provider's error (access_denied, ...)
           token           the code exchanged with the verifier: client_secret_basic with a secret, else the
@@ -314,17 +314,22 @@ def finish(arguments):
                                 lambda: session.introspect_token(introspection_endpoint, access_token,
                                                                  token_type_hint="access_token")),
     }
-    result["revocation"] = endpoint_call(revocation_endpoint, "revocation_endpoint",
-                                         lambda: session.revoke_token(revocation_endpoint, access_token,
-                                                                      token_type_hint="access_token"))
-    result["introspection"]["after"] = endpoint_call(
-        introspection_endpoint, "introspection_endpoint",
-        lambda: session.introspect_token(introspection_endpoint, access_token, token_type_hint="access_token"))
-    result["userinfoAfterRevocation"] = bearer_call(session, "get", userinfo_endpoint, access_token)
-    result["refreshTokenAfterRevocation"] = (
-        skipped("no refresh token") if refresh_token is None else endpoint_call(
+    if arguments.keep_tokens:
+        why = "--keep-tokens: the refresh steps run on a grant nothing revoked"
+        for name in ("revocation", "userinfoAfterRevocation", "refreshTokenAfterRevocation"):
+            result[name] = skipped(why)
+    else:
+        result["revocation"] = endpoint_call(revocation_endpoint, "revocation_endpoint",
+                                             lambda: session.revoke_token(revocation_endpoint, access_token,
+                                                                          token_type_hint="access_token"))
+        result["introspection"]["after"] = endpoint_call(
             introspection_endpoint, "introspection_endpoint",
-            lambda: session.introspect_token(introspection_endpoint, refresh_token, token_type_hint="refresh_token")))
+            lambda: session.introspect_token(introspection_endpoint, access_token, token_type_hint="access_token"))
+        result["userinfoAfterRevocation"] = bearer_call(session, "get", userinfo_endpoint, access_token)
+        result["refreshTokenAfterRevocation"] = (
+            skipped("no refresh token") if refresh_token is None else endpoint_call(
+                introspection_endpoint, "introspection_endpoint",
+                lambda: session.introspect_token(introspection_endpoint, refresh_token, token_type_hint="refresh_token")))
 
     result["refresh"] = refresh_steps(saved, token, token_endpoint)
     return result
@@ -398,6 +403,9 @@ def main():
     end = commands.add_parser("finish", help="exchange the code and try every endpoint")
     end.add_argument("--state-file", required=True)
     end.add_argument("--callback-url", required=True)
+    end.add_argument("--keep-tokens", action="store_true",
+                     help="skip the revocation steps, so that the refresh steps run on a live grant (a provider "
+                          "that revokes the whole grant with its access token refuses them otherwise)")
     arguments = parser.parse_args()
 
     if arguments.command == "begin":
