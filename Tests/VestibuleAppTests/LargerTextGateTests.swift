@@ -18,7 +18,7 @@ import VestibuleWebDriver
         // The clock stands still: a Sign in with Apple waits 15 minutes to be added, and the gate takes longer.
         let (app, port) = try TestApplication.startedOnLocalhost(clock: TestClock()) {
             $0.dataPolicy = ShopPolicy.policy
-            $0.apps = TestApps.registry
+            $0.apps = AppRegistry(TestApps.registry.apps + [OpenIDRelyingParty.app()])
         }
         defer { app.application.shutdown() }
         let base = "http://localhost:\(port)"
@@ -35,6 +35,10 @@ import VestibuleWebDriver
             try fields.give(DataField.acceptedValue, for: "terms", of: account.id)
             try fields.give("AE", for: "country", of: account.id)
             try fields.give("+971 50 123 4567", for: "phone", of: account.id)
+            // An OpenID app allowed everything, for the apps section of "Your data".
+            try store.saveOpenIDConsent(
+                OpenIDConsent(accountID: account.id, appID: "portal", scopes: OpenIDScope.allCases, grantedAt: Date())
+            )
         }
         let session = cookie.split(separator: "=", maxSplits: 1).map(String.init)
         // The same account signed in an hour ago: deleting it asks to sign in again first.
@@ -58,6 +62,11 @@ import VestibuleWebDriver
         handoffBrowser.adopt(cookies: [session[0]: session[1]])
         try handoffBrowser.get(try HandoffTests.path(of: try #require(handoff.json["url"]?.stringValue)))
         let pendingHandoff = try #require(handoffBrowser.cookies["vestibule_handoff"])
+        // An OpenID app asking again for everything (`prompt=consent`, as it was allowed above): the consent page.
+        try handoffBrowser.get(
+            OpenIDRelyingParty(app: app).authorizationPath(["scope": "openid profile email offline_access", "prompt": "consent"])
+        )
+        let waitingAuthorization = try #require(handoffBrowser.cookies["vestibule_authorization"])
         // A Sign in with Apple whose email is a password account's, waiting in the browser that then signed in to
         // that account: `/account/apple/link` asks before adding it. Its cookies bind it to that browser (visitor)
         // and account (session).
@@ -102,6 +111,11 @@ import VestibuleWebDriver
             AuditTarget(
                 url: base + "/continue", cookies: [(name: session[0], value: session[1]), (name: "vestibule_handoff", value: pendingHandoff)],
                 label: "/continue, asked before a hand-off"
+            ),
+            AuditTarget(
+                url: base + "/oidc/consent",
+                cookies: [(name: session[0], value: session[1]), (name: "vestibule_authorization", value: waitingAuthorization)],
+                label: "/oidc/consent, an app asks for everything"
             ),
             AuditTarget(
                 url: base + "/account/delete", cookies: [(name: staleSession[0], value: staleSession[1])],
