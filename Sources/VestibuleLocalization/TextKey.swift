@@ -311,4 +311,8 @@ public enum TextKey: String, Sendable, CaseIterable {
     case dataAppReceivesLabel = "data.appReceivesLabel"
     case dataAppAllowedLabel = "data.appAllowedLabel"
     case dataAppStop = "data.appStop"
+    case signOutConfirmHeading = "signOutConfirm.heading"
+    case signOutConfirmAsked = "signOutConfirm.asked"
+    case signOutConfirmEffect = "signOutConfirm.effect"
+    case signOutConfirmStay = "signOutConfirm.stay"
 }

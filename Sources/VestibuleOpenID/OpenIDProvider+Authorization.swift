@@ -85,7 +85,8 @@ extension OpenIDProvider {
         let authorization = OpenIDAuthorization(
             appID: app.id, redirectURI: redirectURI, scopes: scopes, state: state, nonce: parameters["nonce"],
             codeChallenge: challenge, requiresFreshSignIn: requiresFreshSignIn,
-            forcesConsent: prompts.contains("consent"), requestedAt: site.clock()
+            forcesConsent: prompts.contains("consent"), loginHint: parameters["login_hint"].map { String($0.prefix(320)) },
+            requestedAt: site.clock()
         )
         if prompts.contains("none") {
             guard let session = visitor.session, site.services.openID.isFreshEnough(session, for: authorization) else {

@@ -8,11 +8,10 @@ import VestibuleSite
 /// What apps do with the tokens they hold: ask who the person is (userinfo), ask whether a token still holds
 /// (introspection), and give a token back (revocation).
 extension OpenIDProvider {
-    /// The userinfo endpoint (OpenID Connect Core 5.3), GET or POST, with the access token as a bearer token.
+    /// The userinfo endpoint (OpenID Connect Core 5.3), GET or POST, with the access token as a bearer token in
+    /// the `Authorization` header, or in a POST's form body (RFC 6750 2.2), never both.
     func userInfo(_ request: Request) throws -> Response {
-        guard let header = request.headers["Authorization"], header.count > 7, header.prefix(7).lowercased() == "bearer ",
-              let (grant, _) = try liveGrant(ofAccessToken: String(header.dropFirst(7)))
-        else {
+        guard let token = try bearerToken(of: request), let (grant, _) = try liveGrant(ofAccessToken: token) else {
             var response = OAuthResponse.json(["error": "invalid_token", "error_description": "The access token is missing, expired or revoked."], status: .unauthorized)
             response.headers.replace("WWW-Authenticate", "Bearer error=\"invalid_token\"")
             return response
@@ -65,6 +64,16 @@ extension OpenIDProvider {
             }
             return OAuthResponse.json([String: String]())
         }
+    }
+
+    private func bearerToken(of request: Request) throws -> String? {
+        let header = request.headers["Authorization"].flatMap { header in
+            header.count > 7 && header.prefix(7).lowercased() == "bearer " ? String(header.dropFirst(7)) : nil
+        }
+        guard request.method == .post, request.headers["Content-Type"]?.hasPrefix("application/x-www-form-urlencoded") == true,
+              let body = try? request.form()["access_token"]
+        else { return header }
+        return header == nil ? body : nil
     }
 
     /// A confidential client, authenticated: introspection and revocation are for apps' servers.

@@ -7,6 +7,27 @@ package import VestibuleHTTP
 extension Site {
     /// Where the consent page lives (`VestibulePages`).
     package static let consentPath = "/oidc/consent"
+    /// Where a logout an app asked for without naming the person is confirmed (`VestibulePages`).
+    package static let signOutConfirmationPath = "/oidc/sign-out"
+
+    /// Where RP-initiated logout sends the browser afterwards: the client's registered `uri` with `state` added,
+    /// `/` without a `uri`; `nil` when `uri` is not registered for `clientID` (never redirected to).
+    package func postLogoutDestination(clientID: String?, uri: String?, state: String?) -> String? {
+        guard let uri else { return "/" }
+        guard let clientID, let settings = configuration.apps.app(id: clientID)?.openID,
+              settings.postLogoutRedirectURIs.contains(uri), var components = URLComponents(string: uri)
+        else { return nil }
+        if let state { components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "state", value: state)] }
+        return components.string
+    }
+
+    /// Ends the browser's session, as a sign-out does, and has its apps told.
+    package func signOut(_ visitor: Visitor, on response: inout Response) throws {
+        guard let token = visitor.token else { return }
+        try services.sessions.signOut(token)
+        try sessionCookie.clear(on: &response)
+        services.sessionsEnded()
+    }
 
     /// The browser's waiting authorization and the app that asked; `nil` without one, or when the app is no
     /// longer an OpenID client.

@@ -17,11 +17,13 @@ public struct OpenIDAuthorization: Codable, Sendable, Equatable {
     public let requiresFreshSignIn: Bool
     /// `prompt=consent`: ask even when the person allowed the app before.
     public let forcesConsent: Bool
+    /// `login_hint`: the address the app expects, filled into the sign-in page's email field.
+    public let loginHint: String?
     public let requestedAt: Date
 
     public init(
         appID: String, redirectURI: String, scopes: [OpenIDScope], state: String?, nonce: String?, codeChallenge: String?,
-        requiresFreshSignIn: Bool, forcesConsent: Bool, requestedAt: Date
+        requiresFreshSignIn: Bool, forcesConsent: Bool, loginHint: String? = nil, requestedAt: Date
     ) {
         self.appID = appID
         self.redirectURI = redirectURI
@@ -31,7 +33,18 @@ public struct OpenIDAuthorization: Codable, Sendable, Equatable {
         self.codeChallenge = codeChallenge
         self.requiresFreshSignIn = requiresFreshSignIn
         self.forcesConsent = forcesConsent
+        self.loginHint = loginHint
         self.requestedAt = requestedAt
+    }
+}
+
+extension OpenIDAuthorization {
+    /// The same request once the person has answered the consent page: it is not asked again.
+    public var consentAnswered: OpenIDAuthorization {
+        OpenIDAuthorization(
+            appID: appID, redirectURI: redirectURI, scopes: scopes, state: state, nonce: nonce, codeChallenge: codeChallenge,
+            requiresFreshSignIn: requiresFreshSignIn, forcesConsent: false, loginHint: loginHint, requestedAt: requestedAt
+        )
     }
 }
 

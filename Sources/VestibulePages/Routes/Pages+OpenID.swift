@@ -10,6 +10,33 @@ extension Pages {
         router.get(Site.consentPath) { request in try consent(request) }
         router.post(Site.consentPath) { request in try answerConsent(request) }
         router.post("/account/apps/:app/stop") { request in try stopUsingApp(request) }
+        router.get(Site.signOutConfirmationPath) { request in try confirmSignOut(request) }
+        router.post(Site.signOutConfirmationPath) { request in try answerSignOut(request) }
+    }
+
+    /// An app asked to sign the person out without naming them (no `id_token_hint`): they decide.
+    private func confirmSignOut(_ request: Request) throws -> Response {
+        let visitor = try site.visitor(of: request)
+        let parameters = request.query
+        guard let destination = site.postLogoutDestination(
+            clientID: parameters["client_id"], uri: parameters["post_logout_redirect_uri"], state: parameters["state"]
+        ) else { throw HTTPError(.badRequest, "post_logout_redirect_uri is not registered for the client.") }
+        guard let account = visitor.account else { return .redirect(to: destination) }
+        let appName = parameters["client_id"].flatMap { site.configuration.apps.app(id: $0)?.name }
+        return try render(for: request, visitor: visitor) {
+            SignOutConfirmationPage.render(in: $0, appName: appName, account: account, parameters: parameters)
+        }
+    }
+
+    private func answerSignOut(_ request: Request) throws -> Response {
+        let (visitor, form) = try site.checkedForm(request)
+        guard form["decision"] == "sign-out" else { return .redirect(to: "/account") }
+        guard let destination = site.postLogoutDestination(
+            clientID: form["client_id"], uri: form["post_logout_redirect_uri"], state: form["state"]
+        ) else { throw HTTPError(.badRequest, "post_logout_redirect_uri is not registered for the client.") }
+        var response = Response.redirect(to: destination)
+        try site.signOut(visitor, on: &response)
+        return response
     }
 
     private func consent(_ request: Request) throws -> Response {
@@ -35,11 +62,7 @@ extension Pages {
                 authorization, error: "access_denied", description: "The person did not allow the app.", request: request
             )
         }
-        let allowed = OpenIDAuthorization(
-            appID: authorization.appID, redirectURI: authorization.redirectURI, scopes: authorization.scopes,
-            state: authorization.state, nonce: authorization.nonce, codeChallenge: authorization.codeChallenge,
-            requiresFreshSignIn: authorization.requiresFreshSignIn, forcesConsent: false, requestedAt: authorization.requestedAt
-        )
+        let allowed = authorization.consentAnswered
         try site.services.openID.allow(allowed, accountID: session.accountID)
         return try site.continueAuthorization(allowed, app: app, visitor: visitor, request: request)
     }
