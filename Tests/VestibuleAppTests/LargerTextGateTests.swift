@@ -118,6 +118,10 @@ import VestibuleWebDriver
                 label: "/oidc/consent, an app asks for everything"
             ),
             AuditTarget(
+                url: base + "/oidc/sign-out?client_id=portal", cookies: [(name: session[0], value: session[1])],
+                label: "/oidc/sign-out, an app asks to sign out"
+            ),
+            AuditTarget(
                 url: base + "/account/delete", cookies: [(name: staleSession[0], value: staleSession[1])],
                 label: "/account/delete, sign in again first"
             ),

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VestibuleAppTesting
 import VestibuleCore
+import VestibuleCrypto
 import VestibuleHTTP
 
 /// RP-initiated logout without an ID token naming the person: a link anyone could have sent signs nobody out
@@ -56,5 +57,37 @@ import VestibuleHTTP
         try browser.get("/oidc/sign-out")
         #expect(try browser.post("/oidc/sign-out", ["decision": "sign-out"]).headers["Location"] == "/")
         #expect(try browser.get("/account").headers["Location"] == "/sign-in")
+    }
+
+    /// A hint not signed by Vestibule (`alg` changed to `none`, another key) or a redirect URI with a query added
+    /// is never followed; with a genuine hint and no `state`, the redirect carries none.
+    @Test func aForgedOrForeignHintOrAnAlteredRedirectIsRefusedAndNoStateMeansNoState() throws {
+        let (app, browser) = try Self.signedIn()
+        defer { app.application.shutdown() }
+        let party = OpenIDRelyingParty(app: app)
+        let code = try #require(OpenIDRelyingParty.callbackParameters(try browser.get(party.authorizationPath()).headers["Location"])?["code"])
+        let idToken = try #require(try party.redeem(code).json["id_token"]?.stringValue)
+        let parts = idToken.split(separator: ".").map(String.init)
+        let unsigned = Base64URL.encode(Array(#"{"alg":"none","typ":"JWT"}"#.utf8)) + "." + parts[1] + "."
+        let foreignKey = try SigningKey.generate(.rs256)
+        let foreign = try JWS.sign(payload: try Base64URL.decode(parts[1]), key: foreignKey, keyID: "other")
+        for hint in [unsigned, foreign] {
+            let refused = try browser.get("/oidc/end-session?" + FormBody.encode([
+                "id_token_hint": hint, "post_logout_redirect_uri": OpenIDRelyingParty.postLogoutURI,
+            ]))
+            #expect(refused.status == .badRequest)
+            #expect(refused.headers["Location"] == nil)
+        }
+        let altered = try browser.get("/oidc/end-session?" + FormBody.encode([
+            "id_token_hint": idToken, "post_logout_redirect_uri": OpenIDRelyingParty.postLogoutURI + "?foo=bar",
+        ]))
+        #expect(altered.status == .badRequest)
+        #expect(try browser.get("/account").status == .ok, "nobody was signed out")
+        let withoutState = try browser.get("/oidc/end-session?" + FormBody.encode([
+            "id_token_hint": idToken, "post_logout_redirect_uri": OpenIDRelyingParty.postLogoutURI,
+        ]))
+        #expect(withoutState.headers["Location"] == OpenIDRelyingParty.postLogoutURI)
+        let afterwards = try browser.get(party.authorizationPath(["prompt": "none"]))
+        #expect(OpenIDRelyingParty.callbackParameters(afterwards.headers["Location"])?["error"] == "login_required")
     }
 }

@@ -151,4 +151,28 @@ import VestibuleHTTP
         headers.replace("Authorization", "Bearer \(accessToken)")
         #expect(try app.respond("/oidc/userinfo", method: .post, headers: headers, body: body).status == .unauthorized)
     }
+
+    /// The parameters in another order, the scopes too, change nothing (`oidcc-alternate-happy-flow`).
+    @Test func scopesAndParametersInAnyOrderGiveTheSameGrant() throws {
+        let (app, browser, party) = try Self.signedIn()
+        defer { app.application.shutdown() }
+        let reordered = party.authorizationPath(["scope": "email profile openid"])
+        let query = reordered.split(separator: "?", maxSplits: 1)[1].split(separator: "&").reversed().joined(separator: "&")
+        let code = try #require(Self.code(try browser.get("/oidc/authorize?" + query)))
+        #expect(try party.redeem(code).json["scope"]?.stringValue == "openid profile email")
+    }
+
+    /// Request objects are not taken: by reference or by value they are refused back to the app, and one beside an
+    /// unregistered `redirect_uri` changes nothing about that address being refused, never redirected to.
+    @Test func requestObjectsAreRefusedAsUnsupported() throws {
+        let (app, browser, party) = try Self.signedIn()
+        defer { app.application.shutdown() }
+        let byReference = try browser.get(party.authorizationPath(["request_uri": "https://portal.example.com/request.jwt"]))
+        #expect(OpenIDRelyingParty.callbackParameters(byReference.headers["Location"])?["error"] == "request_uri_not_supported")
+        let beside = try browser.get(
+            party.authorizationPath(["request": "eyJhbGciOiJub25lIn0.e30.", "redirect_uri": "https://evil.example/callback"])
+        )
+        #expect(beside.status == .badRequest)
+        #expect(beside.headers["Location"] == nil)
+    }
 }
