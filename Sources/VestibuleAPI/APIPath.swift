@@ -5,6 +5,7 @@
 public enum APIPath {
     public static let guests = "/api/v1/guests"
     public static let guestClaim = "/api/v1/guests/claim"
+    public static let guestTicket = "/api/v1/guests/ticket"
 
     public static let documents = "/api/v1/documents"
     /// `/api/v1/documents/{name}`; names are `[A-Za-z0-9._-]{1,64}`, which need no escaping.

@@ -105,7 +105,7 @@ public final class Application: Sendable {
                 attempts: makeAttemptCounter(configuration, store: store),
                 guests: guests,
                 handoffs: Handoffs(steps: steps, guests: guests),
-                openID: OpenIDGrants(store: store, steps: steps, clock: clock),
+                openID: OpenIDGrants(store: store, steps: steps, guests: guests, clock: clock),
                 outbox: outbox
             )
             let openID = services.openID

@@ -82,17 +82,25 @@ extension OpenIDProvider {
             if let account = visitor.account, account.id.rawValue != hinted.subject { requiresFreshSignIn = true }
         }
 
+        // The app's guest, by the one-time ticket its server got for it (`POST /api/v1/guests/ticket`).
+        var guestID: GuestID?
+        if let ticket = parameters["vestibule_guest_ticket"] {
+            guard let redeemed = try site.services.openID.redeemGuestTicket(ticket, app: app) else {
+                return try refuse("invalid_request", "vestibule_guest_ticket is unknown, used, expired or another client's.")
+            }
+            guestID = redeemed
+        }
         let authorization = OpenIDAuthorization(
             appID: app.id, redirectURI: redirectURI, scopes: scopes, state: state, nonce: parameters["nonce"],
             codeChallenge: challenge, requiresFreshSignIn: requiresFreshSignIn,
             forcesConsent: prompts.contains("consent"), loginHint: parameters["login_hint"].map { String($0.prefix(320)) },
-            requestedAt: site.clock()
+            guestID: guestID, requestedAt: site.clock()
         )
         if prompts.contains("none") {
             guard let session = visitor.session, site.services.openID.isFreshEnough(session, for: authorization) else {
                 return try refuse("login_required", "Nobody is signed in, and prompt=none forbids asking.")
             }
-            guard try !site.services.openID.needsConsent(authorization, app: app, accountID: session.accountID) else {
+            guard try !site.services.openID.needsConsent(authorization, app: app, session: session) else {
                 return try refuse("consent_required", "The person has not allowed this app, and prompt=none forbids asking.")
             }
         }

@@ -49,10 +49,10 @@ extension Site {
         guard let session = signedIn else {
             return try waiting(authorization, request: request, next: "/sign-in" + languageQuery(visitor))
         }
-        if try services.openID.needsConsent(authorization, app: app, accountID: session.accountID) {
+        if try services.openID.needsConsent(authorization, app: app, session: session) {
             return try waiting(authorization, request: request, next: Site.consentPath)
         }
-        let code = try services.openID.issueCode(for: authorization, session: session)
+        let code = try services.openID.issueCode(for: authorization, session: session, merging: app.mergeRule)
         var response = Response.redirect(to: authorizationResponse(authorization, ["code": code]))
         try dropWaitingAuthorization(request, on: &response)
         return response

@@ -14,6 +14,21 @@ extension WebAPI {
                 return try .json(GuestReply(guestID: guest.id.rawValue, guestToken: token.value), status: .created)
             }
         }
+        // A registered app's server, holding its guest's token, gets a one-time ticket to bring the guest along an
+        // OpenID Connect sign-in (`vestibule_guest_ticket`): the guest token never goes into a URL.
+        router.post(APIPath.guestTicket) { request in
+            try jsonAPI(request) { call in
+                let app = try call.requiredApp()
+                guard app.openID != nil else {
+                    throw APIRefusal(status: .forbidden, code: "notAnOpenIDClient", message: call.text(.passkeyFailed))
+                }
+                guard let guest = try call.guest() else { throw APIRefusal.signInRequired }
+                let ticket = try site.services.openID.issueGuestTicket(for: guest.id, app: app)
+                return try .json(
+                    GuestTicketReply(ticket: ticket, expiresIn: Int(OpenIDGrants.guestTicketLifetime)), status: .created
+                )
+            }
+        }
         router.post(APIPath.guestClaim) { request in
             try jsonAPI(request) { call in
                 guard let (_, account) = try call.signedIn() else { throw APIRefusal.signInRequired }

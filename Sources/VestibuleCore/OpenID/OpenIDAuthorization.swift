@@ -19,11 +19,17 @@ public struct OpenIDAuthorization: Codable, Sendable, Equatable {
     public let forcesConsent: Bool
     /// `login_hint`: the address the app expects, filled into the sign-in page's email field.
     public let loginHint: String?
+    /// The guest the app brought (`vestibule_guest_ticket`), whose documents move to the account with the code.
+    public let guestID: GuestID?
+    /// Whether the person agreed to take the guest's documents on the consent page. Someone signed in before the
+    /// request came must: a link anyone can send must not pour an app's guest into their account.
+    public let guestConfirmed: Bool
     public let requestedAt: Date
 
     public init(
         appID: String, redirectURI: String, scopes: [OpenIDScope], state: String?, nonce: String?, codeChallenge: String?,
-        requiresFreshSignIn: Bool, forcesConsent: Bool, loginHint: String? = nil, requestedAt: Date
+        requiresFreshSignIn: Bool, forcesConsent: Bool, loginHint: String? = nil, guestID: GuestID? = nil,
+        guestConfirmed: Bool = false, requestedAt: Date
     ) {
         self.appID = appID
         self.redirectURI = redirectURI
@@ -34,16 +40,20 @@ public struct OpenIDAuthorization: Codable, Sendable, Equatable {
         self.requiresFreshSignIn = requiresFreshSignIn
         self.forcesConsent = forcesConsent
         self.loginHint = loginHint
+        self.guestID = guestID
+        self.guestConfirmed = guestConfirmed
         self.requestedAt = requestedAt
     }
 }
 
 extension OpenIDAuthorization {
-    /// The same request once the person has answered the consent page: it is not asked again.
+    /// The same request once the person has answered the consent page: it is not asked again, and the guest's
+    /// documents were agreed to.
     public var consentAnswered: OpenIDAuthorization {
         OpenIDAuthorization(
             appID: appID, redirectURI: redirectURI, scopes: scopes, state: state, nonce: nonce, codeChallenge: codeChallenge,
-            requiresFreshSignIn: requiresFreshSignIn, forcesConsent: false, loginHint: loginHint, requestedAt: requestedAt
+            requiresFreshSignIn: requiresFreshSignIn, forcesConsent: false, loginHint: loginHint, guestID: guestID,
+            guestConfirmed: true, requestedAt: requestedAt
         )
     }
 }

@@ -14,19 +14,46 @@ public struct OpenIDGrants: Sendable {
     /// Retries of a back-channel logout: the delay doubles from a minute, for about a day.
     public static let logoutAttempts = 11
 
+    /// A guest ticket waits for the app's visitor to reach the authorization endpoint.
+    public static let guestTicketLifetime: TimeInterval = 600
+
     private enum Kind {
         static let authorization = "oidc-authorization"
         static let code = "oidc-code"
+        static let guestTicket = "oidc-guest-ticket"
+    }
+
+    /// What a guest ticket stands for: this app's guest.
+    private struct GuestTicket: Codable {
+        let appID: String
+        let guestID: GuestID
     }
 
     private let store: any OpenIDStore
     private let steps: PendingSteps
+    private let guests: Guests
     private let clock: @Sendable () -> Date
 
-    public init(store: any OpenIDStore, steps: PendingSteps, clock: @escaping @Sendable () -> Date) {
+    public init(store: any OpenIDStore, steps: PendingSteps, guests: Guests, clock: @escaping @Sendable () -> Date) {
         self.store = store
         self.steps = steps
+        self.guests = guests
         self.clock = clock
+    }
+
+    // MARK: Guests
+
+    /// A one-time ticket for `app`'s guest, to bring along an authorization request instead of the guest's token.
+    public func issueGuestTicket(for guestID: GuestID, app: RegisteredApp) throws -> String {
+        try steps.save(GuestTicket(appID: app.id, guestID: guestID), kind: Kind.guestTicket, lifetime: Self.guestTicketLifetime)
+    }
+
+    /// The guest a ticket stands for, used up; `nil` when it is unknown, used, expired or another app's.
+    public func redeemGuestTicket(_ ticket: String, app: RegisteredApp) throws -> GuestID? {
+        guard let redeemed = try steps.consume(GuestTicket.self, kind: Kind.guestTicket, handle: ticket),
+              redeemed.appID == app.id
+        else { return nil }
+        return redeemed.guestID
     }
 
     // MARK: Authorization
@@ -51,11 +78,16 @@ public struct OpenIDGrants: Sendable {
         !authorization.requiresFreshSignIn || session.createdAt >= authorization.requestedAt
     }
 
-    /// Whether the person must be asked before `app` receives what `authorization` asks for.
-    public func needsConsent(_ authorization: OpenIDAuthorization, app: RegisteredApp, accountID: AccountID) throws(StoreError) -> Bool {
+    /// Whether the person must be asked before `app` receives what `authorization` asks for: the app is not the
+    /// operator's own and was not allowed this much before, the app asked (`prompt=consent`), or it brings a guest
+    /// to someone who was signed in before the request came.
+    public func needsConsent(_ authorization: OpenIDAuthorization, app: RegisteredApp, session: Session) throws(StoreError) -> Bool {
         if authorization.forcesConsent { return true }
+        if authorization.guestID != nil, !authorization.guestConfirmed, session.createdAt < authorization.requestedAt {
+            return true
+        }
         if app.openID?.isFirstParty == true { return false }
-        return !(try store.openIDConsent(of: accountID, appID: app.id)?.covers(authorization.scopes) ?? false)
+        return !(try store.openIDConsent(of: session.accountID, appID: app.id)?.covers(authorization.scopes) ?? false)
     }
 
     /// Records that the person allowed the app what `authorization` asks, besides what they allowed it before.
@@ -72,8 +104,16 @@ public struct OpenIDGrants: Sendable {
 
     /// The code for the app: what was asked, who answered. What the app receives is recorded as allowed (a
     /// first-party app's too: it is what "Your data" lists as the app's access).
-    public func issueCode(for authorization: OpenIDAuthorization, session: Session) throws -> String {
+    ///
+    /// The guest the app brought moves into the account now, by the app's merge rule; a guest that is gone
+    /// (claimed meanwhile, expired) never stops the sign-in: there is nothing left to move.
+    public func issueCode(for authorization: OpenIDAuthorization, session: Session, merging rule: DocumentMergeRule) throws -> String {
         try allow(authorization, accountID: session.accountID)
+        if let guestID = authorization.guestID {
+            do {
+                _ = try guests.claim(guestID, into: session.accountID, merging: rule)
+            } catch where error.code == .notFound {}
+        }
         let code = OpenIDCode(
             authorization: authorization, accountID: session.accountID, browserSessionID: session.id,
             method: session.method, authTime: session.createdAt

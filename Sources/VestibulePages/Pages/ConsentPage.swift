@@ -6,9 +6,14 @@ import VestibuleSite
 /// Asked before an OpenID Connect app that is not the operator's own receives anything (SIWA-9, SIWA-14): which
 /// app, as which account, exactly what it will receive, and why; "Allow" or "Don't Allow", nothing in between.
 enum ConsentPage {
-    static func render(in context: PageContext, appName: String, account: Account, scopes: [OpenIDScope]) -> Page {
+    static func render(
+        in context: PageContext, appName: String, account: Account, scopes: [OpenIDScope], bringsGuestData: Bool
+    ) -> Page {
         let accountName = account.email ?? account.displayName ?? account.id.rawValue
         let items = HTML.join(receivedItems(scopes).map { "<li>\(context.text($0))</li>" })
+        let guestData: HTML = bringsGuestData
+            ? "<p data-guest-data>\(context.text(.handoffConfirmGuestData, isolating: "app", appName))</p>"
+            : ""
         return Page(
             title: context.text(.consentHeading, ["app": appName]),
             main: """
@@ -17,6 +22,7 @@ enum ConsentPage {
             <h2>\(context.text(.consentReceives, isolating: "app", appName))</h2>
             <ul class="consent-list">\(items)</ul>
             <p class="muted">\(context.text(.consentWhy, isolating: "app", appName))</p>
+            \(guestData)
             <form class="stacked-form" method="post" action="\(Site.consentPath)">\(context.csrfField)
             <button class="button" type="submit" name="decision" value="allow">\(context.text(.consentAllow))</button>
             <button class="button button-secondary" type="submit" name="decision" value="deny">\(context.text(.consentDeny))</button>

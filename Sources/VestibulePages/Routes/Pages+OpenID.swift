@@ -46,7 +46,10 @@ extension Pages {
             return try site.continueAuthorization(authorization, app: app, visitor: visitor, request: request)
         }
         return try render(for: request, visitor: visitor) {
-            ConsentPage.render(in: $0, appName: app.name, account: account, scopes: authorization.scopes)
+            ConsentPage.render(
+                in: $0, appName: app.name, account: account, scopes: authorization.scopes,
+                bringsGuestData: authorization.guestID != nil
+            )
         }
     }
 
