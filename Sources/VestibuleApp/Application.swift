@@ -111,7 +111,7 @@ public final class Application: Sendable {
             let openID = services.openID
             let logouts = BackchannelLogoutDelivery(
                 grants: openID, store: store,
-                tokens: OpenIDTokens(signingKeys: signingKeys, issuer: configuration.origin, clock: clock),
+                tokens: OpenIDTokens(signer: TokenSigner(signingKeys: signingKeys, issuer: configuration.origin, clock: clock)),
                 apps: configuration.apps,
                 client: HTTPClient(userAgent: "Vestibule/0.1 (back-channel logout)", timeout: .seconds(10)),
                 clock: clock, logger: logger.child("openid")

@@ -13,19 +13,11 @@ public struct OpenIDTokens: Sendable {
     /// OpenID Back-Channel Logout 1.0, 2.4: the event that makes a JWT a logout token.
     static let backchannelLogoutEvent = "http://schemas.openid.net/event/backchannel-logout"
 
-    private let signingKeys: SigningKeys
-    /// `iss`: this site's origin.
-    public let issuer: String
-    private let clock: @Sendable () -> Date
+    private let signer: TokenSigner
+    private var issuer: String { signer.issuer }
 
-    public init(signingKeys: SigningKeys, issuer: String, clock: @escaping @Sendable () -> Date) {
-        self.signingKeys = signingKeys
-        self.issuer = issuer
-        self.clock = clock
-    }
-
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    public init(signer: TokenSigner) {
+        self.signer = signer
     }
 
     /// The person's claims an ID token or userinfo carries beyond the protocol's, by the grant's scopes.
@@ -44,8 +36,8 @@ public struct OpenIDTokens: Sendable {
     /// An ID token for `grant`, signed with `algorithm`'s key, for the app `clientID`.
     public func idToken(
         for grant: OpenIDGrant, clientID: String, nonce: String?, person: PersonClaims, algorithm: JWSAlgorithm
-    ) throws(Failure) -> String {
-        let now = Int(clock().timeIntervalSince1970)
+    ) throws(TokenSigner.Failure) -> String {
+        let now = signer.now
         var claims: [String: JSONValue] = [
             "iss": .string(issuer), "sub": .string(grant.accountID.rawValue), "aud": .string(clientID),
             "azp": .string(clientID), "iat": .number(Double(now)), "exp": .number(Double(now + Int(Self.idTokenLifetime))),
@@ -54,12 +46,12 @@ public struct OpenIDTokens: Sendable {
         ]
         if let nonce { claims["nonce"] = .string(nonce) }
         claims.merge(person.members) { _, new in new }
-        return try sign(claims, algorithm: algorithm, type: "JWT")
+        return try signer.sign(claims, algorithm: algorithm, type: "JWT")
     }
 
     /// An access token for `grant` (RFC 9068), ES256, naming the grant (`gid`) so that its revocation ends it.
-    public func accessToken(for grant: OpenIDGrant, clientID: String) throws(Failure) -> String {
-        let now = Int(clock().timeIntervalSince1970)
+    public func accessToken(for grant: OpenIDGrant, clientID: String) throws(TokenSigner.Failure) -> String {
+        let now = signer.now
         let claims: [String: JSONValue] = [
             "iss": .string(issuer), "sub": .string(grant.accountID.rawValue), "aud": .string(clientID),
             "client_id": .string(clientID), "iat": .number(Double(now)),
@@ -67,24 +59,24 @@ public struct OpenIDTokens: Sendable {
             "scope": .string(OpenIDScope.parameter(grant.scopes)), "sid": .string(grant.sid), "gid": .string(grant.id),
             "auth_time": .number(Double(Int(grant.authTime.timeIntervalSince1970))),
         ]
-        return try sign(claims, algorithm: .es256, type: "at+jwt")
+        return try signer.sign(claims, type: "at+jwt")
     }
 
     /// A logout token (OpenID Back-Channel Logout 1.0, 2.4) for `logout`'s app, signed as its ID tokens are.
-    public func logoutToken(for logout: BackchannelLogout, algorithm: JWSAlgorithm) throws(Failure) -> String {
-        let now = Int(clock().timeIntervalSince1970)
+    public func logoutToken(for logout: BackchannelLogout, algorithm: JWSAlgorithm) throws(TokenSigner.Failure) -> String {
+        let now = signer.now
         let claims: [String: JSONValue] = [
             "iss": .string(issuer), "sub": .string(logout.subject), "aud": .string(logout.appID),
             "iat": .number(Double(now)), "exp": .number(Double(now + Int(Self.logoutTokenLifetime))),
             "jti": .string(SecureRandom.token(byteCount: 16)), "sid": .string(logout.sid),
             "events": .object([Self.backchannelLogoutEvent: .object([:])]),
         ]
-        return try sign(claims, algorithm: algorithm, type: "logout+jwt")
+        return try signer.sign(claims, algorithm: algorithm, type: "logout+jwt")
     }
 
     /// The claims of an access token this provider issued and that has not expired; `nil` for anything else.
     public func verifiedAccessToken(_ token: String) -> JWTClaims? {
-        guard let claims = try? validator().verify(token, now: clock(), leeway: .zero),
+        guard let claims = try? validator().verify(token, now: signer.clock(), leeway: .zero),
               claims.header.typ == "at+jwt", claims.iss == issuer
         else { return nil }
         return claims
@@ -102,18 +94,7 @@ public struct OpenIDTokens: Sendable {
     }
 
     private func validator() throws -> JWTValidator {
-        JWTValidator(keys: KeyCache(jwks: try signingKeys.jwks()), allowedAlgorithms: Set(SigningKeys.algorithms))
-    }
-
-    private func sign(_ claims: [String: JSONValue], algorithm: JWSAlgorithm, type: String) throws(Failure) -> String {
-        do {
-            let (keyID, key) = try signingKeys.signingKey(algorithm)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return try JWS.sign(payload: Array(try encoder.encode(JSONValue.object(claims))), key: key, keyID: keyID, type: type)
-        } catch {
-            throw Failure(description: "Could not sign a token: \(error)")
-        }
+        JWTValidator(keys: KeyCache(jwks: try signer.signingKeys.jwks()), allowedAlgorithms: Set(SigningKeys.algorithms))
     }
 }
 
