@@ -1,4 +1,3 @@
-@preconcurrency import Glibc
 import Foundation
 
 /// Debian's Apache with `mod_auth_openidc` (`libapache2-mod-auth-openidc`, 2.4.12) on 127.0.0.1: a real OpenID
@@ -17,11 +16,9 @@ import Foundation
 ///
 /// The module's settings, and why each, are in the configuration it writes (`configuration(port:issuer:…)`).
 ///
-/// It owns the process: ``stop()`` (also from `deinit`) ends Apache and its children and removes the directory;
-/// a watchdog shell does the same should the test process die first.
-public final class ApacheOpenIDCTestServer: @unchecked Sendable {
-    // @unchecked: every stored property is set in init and only read afterwards, except `stopped`, which is
-    // guarded by `lock`.
+/// It owns the process (a ``ForegroundDaemon``): ``stop()`` (also from `deinit`) ends Apache and its children and
+/// removes the directory; a watchdog shell does the same should the test process die first.
+public final class ApacheOpenIDCTestServer: Sendable {
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
     }
@@ -119,11 +116,8 @@ public final class ApacheOpenIDCTestServer: @unchecked Sendable {
     private static let claimPrefix = "OIDC_CLAIM_"
 
     private let reservation: PortReservation
-    private let pid: pid_t
-    private let watchdog: pid_t?
-    private let directory: String
-    private let lock = NSLock()
-    private var stopped = false
+    private let daemon: ForegroundDaemon
+    private var directory: String { daemon.directory }
 
     /// Starts Apache on 127.0.0.1 and the reserved `port` as the client `clientID` of the provider at `issuer`
     /// (its origin, as in the ID tokens' `iss`), and waits until it answers. The provider need not run yet.
@@ -134,58 +128,26 @@ public final class ApacheOpenIDCTestServer: @unchecked Sendable {
             throw Failure(description: "apache2 or mod_auth_openidc is not installed; run scripts/install-deps.sh test")
         }
         reservation = port
-        directory =
-            FileManager.default.temporaryDirectory
-            .appendingPathComponent("vestibule-apache-\(UUID().uuidString.prefix(8))").path
         do {
-            // Readable by all: run as root, Apache serves (and runs the claims page) as www-data.
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755]
-            )
-        } catch {
-            throw Failure(description: "cannot create \(directory): \(error)")
-        }
-        // Guarded by Apache's pid file, which Apache removes when it exits and ``stop()`` with the directory:
-        // a watchdog outliving a clean stop signals nobody.
-        watchdog = ChildProcess.startWatchdog(
-            cleanup: """
-                if [ -f '\(directory)/apache2.pid' ]; then kill -TERM "$(cat '\(directory)/apache2.pid')" 2>/dev/null; fi
-                rm -rf '\(directory)'
-                """)
-        do {
-            let configuration = try Self.configuration(
-                port: port.port, issuer: issuer, clientID: clientID, clientSecret: clientSecret, options: options,
-                passphrase: Self.randomPassphrase(), directory: directory
-            )
-            try Self.write(configuration, to: "apache2.conf", mode: 0o644, in: directory)
-            try Self.write("ready\n", to: "ready.txt", mode: 0o644, in: directory)
-            try Self.write(Self.loggedOutPage, to: "logged-out.html", mode: 0o644, in: directory)
-            try Self.write(Self.claimsScript, to: "claims.cgi", mode: 0o755, in: directory)
-            try FileManager.default.createDirectory(
-                atPath: "\(directory)/htdocs", withIntermediateDirectories: false,
-                attributes: [.posixPermissions: 0o755]
-            )
-            pid = try ChildProcess.spawn(
-                executable, ["-d", directory, "-f", "\(directory)/apache2.conf", "-DFOREGROUND"],
-                output: "\(directory)/output.log", ownProcessGroup: true
-            )
-        } catch {
-            if let watchdog {
-                kill(watchdog, SIGKILL)
-                _ = try? ChildProcess.waitForExit(watchdog)
+            daemon = try ForegroundDaemon(name: "apache2", pidFile: "apache2.pid") { directory in
+                let configuration = try Self.configuration(
+                    port: port.port, issuer: issuer, clientID: clientID, clientSecret: clientSecret, options: options,
+                    passphrase: Self.randomPassphrase(), directory: directory
+                )
+                try Self.write(configuration, to: "apache2.conf", mode: 0o644, in: directory)
+                try Self.write("ready\n", to: "ready.txt", mode: 0o644, in: directory)
+                try Self.write(Self.loggedOutPage, to: "logged-out.html", mode: 0o644, in: directory)
+                try Self.write(Self.claimsScript, to: "claims.cgi", mode: 0o755, in: directory)
+                try FileManager.default.createDirectory(
+                    atPath: "\(directory)/htdocs", withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755]
+                )
+                return (executable, ["-d", directory, "-f", "\(directory)/apache2.conf", "-DFOREGROUND"])
             }
-            try? FileManager.default.removeItem(atPath: directory)
-            throw Failure(description: "cannot start apache2: \(error)")
-        }
-        do {
-            try waitUntilReady(timeout: .seconds(10))
+            try daemon.waitUntilReady(timeout: .seconds(10), log: { errorLog }) { Self.answersReadiness(port: port.port) }
         } catch {
-            stop()
-            throw error
+            throw Failure(description: error.description)
         }
     }
-
-    deinit { stop() }
 
     private static func write(_ text: String, to name: String, mode: Int, in directory: String) throws {
         let path = "\(directory)/\(name)"
@@ -195,11 +157,7 @@ public final class ApacheOpenIDCTestServer: @unchecked Sendable {
 
     /// Apache's and the module's messages (start-up problems, every refusal of a token or a redirect), with
     /// what Apache printed on its own output.
-    public var errorLog: String {
-        ["output.log", "error.log"].compactMap {
-            try? String(contentsOfFile: "\(directory)/\($0)", encoding: .utf8)
-        }.joined(separator: "\n")
-    }
+    public var errorLog: String { daemon.logs(["output.log", "error.log"]) }
 
     /// Every request answered so far, one line each: `METHOD /path?query STATUS` (a back-channel logout is
     /// `POST /protected/redirect_uri?logout=backchannel 200`). Apache writes a line after it has answered.
@@ -210,41 +168,14 @@ public final class ApacheOpenIDCTestServer: @unchecked Sendable {
 
     /// Stops Apache (SIGTERM, then SIGKILL to its whole process group after 5 seconds) and removes its files.
     /// Safe to call more than once.
-    public func stop() {
-        let first = lock.withLock {
-            defer { stopped = true }
-            return !stopped
-        }
-        guard first else { return }
-        kill(pid, SIGTERM)
-        if ChildProcess.waitForExit(pid, timeout: .seconds(5)) == nil {
-            // Not yet reaped, so the group id cannot have been reused: this reaches only Apache's processes.
-            kill(-pid, SIGKILL)
-            _ = try? ChildProcess.waitForExit(pid)
-        }
-        try? FileManager.default.removeItem(atPath: directory)
-        if let watchdog {
-            kill(watchdog, SIGKILL)
-            _ = try? ChildProcess.waitForExit(watchdog)
-        }
-    }
+    public func stop() { daemon.stop() }
 
-    private func waitUntilReady(timeout: Duration) throws(Failure) {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let status = ChildProcess.waitForExit(pid, timeout: .zero) {
-                throw Failure(description: "apache2 exited with status \(status):\n\(errorLog)")
-            }
-            if let connection = try? RawConnection(port: port, timeout: 2),
-                (try? connection.send(
-                    "GET \(Self.readinessPath) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")) != nil,
-                let response = try? connection.readResponse(), response.status == 200, response.text == "ready\n"
-            {
-                return
-            }
-            usleep(20_000)
-        }
-        throw Failure(description: "apache2 did not answer within \(timeout):\n\(errorLog)")
+    private static func answersReadiness(port: Int) -> Bool {
+        guard let connection = try? RawConnection(port: port, timeout: 2),
+              (try? connection.send("GET \(readinessPath) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")) != nil,
+              let response = try? connection.readResponse()
+        else { return false }
+        return response.status == 200 && response.text == "ready\n"
     }
 
     /// The key of the module's state cookies and cache entries: a fresh one each run.

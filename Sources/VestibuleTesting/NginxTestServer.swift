@@ -1,4 +1,3 @@
-@preconcurrency import Glibc
 import Foundation
 
 /// Debian's nginx on 127.0.0.1: the load balancer in front of several `vestibule serve` processes, or any
@@ -14,11 +13,9 @@ import Foundation
 /// Every request is written to an access log the tests read back with ``accessLog()``: the client's
 /// `X-Test-Tag` header, the status nginx answered, and every instance nginx tried for it.
 ///
-/// It owns the process: ``stop()`` (also from `deinit`) ends nginx and its worker and removes the directory;
-/// a watchdog shell does the same should the test process die first.
-public final class NginxTestServer: @unchecked Sendable {
-    // @unchecked: every stored property is set in init and only read afterwards, except `stopped`, which is
-    // guarded by `lock`.
+/// It owns the process (a ``ForegroundDaemon``): ``stop()`` (also from `deinit`) ends nginx and its worker and
+/// removes the directory; a watchdog shell does the same should the test process die first.
+public final class NginxTestServer: Sendable {
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
     }
@@ -51,11 +48,8 @@ public final class NginxTestServer: @unchecked Sendable {
 
     public var port: Int { reservation.port }
     private let reservation: PortReservation
-    private let pid: pid_t
-    private let watchdog: pid_t?
-    private let directory: String
-    private let lock = NSLock()
-    private var stopped = false
+    private let daemon: ForegroundDaemon
+    private var directory: String { daemon.directory }
 
     /// Starts nginx on 127.0.0.1 and the reserved `port` in front of the instances listening on `upstreamPorts`,
     /// and waits until it answers.
@@ -72,47 +66,18 @@ public final class NginxTestServer: @unchecked Sendable {
             throw Failure(description: "nginx is not installed; run scripts/install-deps.sh test")
         }
         reservation = port
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("vestibule-nginx-\(UUID().uuidString.prefix(8))").path
         do {
-            // Readable by all: run as root, nginx's worker is an unprivileged user.
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755]
-            )
-        } catch {
-            throw Failure(description: "cannot create \(directory): \(error)")
-        }
-        // Guarded by nginx's pid file, which nginx removes when it exits and ``stop()`` with the directory:
-        // a watchdog outliving a clean stop signals nobody.
-        watchdog = ChildProcess.startWatchdog(cleanup: """
-            if [ -f '\(directory)/nginx.pid' ]; then kill -TERM "$(cat '\(directory)/nginx.pid')" 2>/dev/null; fi
-            rm -rf '\(directory)'
-            """)
-        do {
-            let configurationFile = "\(directory)/nginx.conf"
-            try Data(Self.configuration(port: port.port, upstreams: upstreams, locations: locations, directory: directory).utf8)
-                .write(to: URL(fileURLWithPath: configurationFile))
-            pid = try ChildProcess.spawn(
-                executable, ["-c", configurationFile, "-p", directory, "-e", "\(directory)/error.log"],
-                output: "\(directory)/output.log", ownProcessGroup: true
-            )
-        } catch {
-            if let watchdog {
-                kill(watchdog, SIGKILL)
-                _ = try? ChildProcess.waitForExit(watchdog)
+            daemon = try ForegroundDaemon(name: "nginx", pidFile: "nginx.pid") { directory in
+                let configurationFile = "\(directory)/nginx.conf"
+                try Data(Self.configuration(port: port.port, upstreams: upstreams, locations: locations, directory: directory).utf8)
+                    .write(to: URL(fileURLWithPath: configurationFile))
+                return (executable, ["-c", configurationFile, "-p", directory, "-e", "\(directory)/error.log"])
             }
-            try? FileManager.default.removeItem(atPath: directory)
-            throw Failure(description: "cannot start nginx: \(error)")
-        }
-        do {
-            try waitUntilReady(timeout: .seconds(10))
+            try daemon.waitUntilReady(timeout: .seconds(10), log: { errorLog }) { Self.answersReadiness(port: port.port) }
         } catch {
-            stop()
-            throw error
+            throw Failure(description: error.description)
         }
     }
-
-    deinit { stop() }
 
     /// The requests logged so far, oldest first, once the requests tagged `awaited` are among them (or
     /// after `timeout`): nginx writes a request's line after it has answered, so a client can hold the
@@ -135,48 +100,17 @@ public final class NginxTestServer: @unchecked Sendable {
     }
 
     /// nginx's own messages (start-up problems, upstreams it gave up on).
-    public var errorLog: String {
-        ["output.log", "error.log"].compactMap {
-            try? String(contentsOfFile: "\(directory)/\($0)", encoding: .utf8)
-        }.joined(separator: "\n")
-    }
+    public var errorLog: String { daemon.logs(["output.log", "error.log"]) }
 
     /// Stops nginx (SIGTERM, then SIGKILL to its whole process group after 5 seconds) and removes its files.
     /// Safe to call more than once.
-    public func stop() {
-        let first = lock.withLock {
-            defer { stopped = true }
-            return !stopped
-        }
-        guard first else { return }
-        kill(pid, SIGTERM)
-        if ChildProcess.waitForExit(pid, timeout: .seconds(5)) == nil {
-            // Not yet reaped, so the group id cannot have been reused: this reaches only nginx's processes.
-            kill(-pid, SIGKILL)
-            _ = try? ChildProcess.waitForExit(pid)
-        }
-        try? FileManager.default.removeItem(atPath: directory)
-        if let watchdog {
-            kill(watchdog, SIGKILL)
-            _ = try? ChildProcess.waitForExit(watchdog)
-        }
-    }
+    public func stop() { daemon.stop() }
 
-    private func waitUntilReady(timeout: Duration) throws(Failure) {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let status = ChildProcess.waitForExit(pid, timeout: .zero) {
-                throw Failure(description: "nginx exited with status \(status):\n\(errorLog)")
-            }
-            if let connection = try? RawConnection(port: port, timeout: 2),
-                (try? connection.send("GET \(Self.readinessPath) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")) != nil,
-                let response = try? connection.readResponse(), response.status == 204
-            {
-                return
-            }
-            usleep(20_000)
-        }
-        throw Failure(description: "nginx did not answer within \(timeout):\n\(errorLog)")
+    private static func answersReadiness(port: Int) -> Bool {
+        guard let connection = try? RawConnection(port: port, timeout: 2),
+              (try? connection.send("GET \(readinessPath) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")) != nil
+        else { return false }
+        return (try? connection.readResponse())??.status == 204
     }
 
     /// The whole configuration around the caller's upstreams and locations.
