@@ -32,9 +32,11 @@ public struct OpenIDProvider: Sendable {
         router.get(Path.discovery) { _ in try discovery() }
         router.get(Path.authorize) { request in try authorize(request, parameters: request.query) }
         router.post(Path.authorize) { request in try authorize(request, parameters: try request.form()) }
-        router.post(Path.token) { request in try token(request) }
-        router.get(Path.userInfo) { request in try userInfo(request) }
-        router.post(Path.userInfo) { request in try userInfo(request) }
+        router.post(Path.token) { request in readableCrossOrigin(request, try token(request)) }
+        router.add(.options, Path.token) { request in preflight(request, methods: "POST") }
+        router.get(Path.userInfo) { request in readableCrossOrigin(request, try userInfo(request)) }
+        router.post(Path.userInfo) { request in readableCrossOrigin(request, try userInfo(request)) }
+        router.add(.options, Path.userInfo) { request in preflight(request, methods: "GET, POST") }
         router.post(Path.revoke) { request in try revoke(request) }
         router.post(Path.introspect) { request in try introspect(request) }
         router.get(Path.endSession) { request in try endSession(request, parameters: request.query) }
