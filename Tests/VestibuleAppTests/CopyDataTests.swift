@@ -59,7 +59,7 @@ import VestibuleTesting
             let account = try moved.respond("/account", headers: ["Cookie": installation.cookie])
             #expect(account.status == .ok)
             #expect(account.text.contains("Using a password"))
-            #expect(try postgres.signingKeys().count == 1, "the copied key signs; no new one was made")
+            #expect(try postgres.signingKeys().count == 2, "the copied keys (ES256, RS256) sign; no new one was made")
             let browser = FormClient(moved)
             try browser.get("/sign-in")
             let signIn = try browser.post("/sign-in", ["email": "ada@example.com", "password": Self.password])

@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 public import VestibuleCrypto
 
 /// The keys Vestibule signs its own tokens with, and the JWKS that publishes them.
@@ -15,6 +16,10 @@ public struct SigningKeys: Sendable {
     private let store: any SigningKeyStore
     private let secretBox: SecretBox
     private let clock: @Sendable () -> Date
+    /// Keys unsealed and parsed once, by key id: unsealing and parsing PKCS #8 for every token cost more than the
+    /// RSA signature itself (`make bench`, profiled with perf). Which key signs is still read from the store each
+    /// time, so a rotation by another process or instance takes effect at once.
+    private let unsealed = UnsealedKeys()
 
     public init(store: any SigningKeyStore, secretBox: SecretBox, clock: @escaping @Sendable () -> Date) {
         self.store = store
@@ -81,9 +86,12 @@ public struct SigningKeys: Sendable {
         guard let active = try activeKeys(algorithm).first else {
             throw Failure(description: "There is no active signing key; start Vestibule once to create one.")
         }
+        if let key = unsealed.keys.withLock({ $0[active.keyID] }) { return (active.keyID, key) }
         do {
             let der = try secretBox.open(active.sealedPrivateKey, associatedData: Array(active.keyID.utf8))
-            return (active.keyID, try SigningKey(pkcs8DER: der))
+            let key = try SigningKey(pkcs8DER: der)
+            unsealed.keys.withLock { $0[active.keyID] = key }
+            return (active.keyID, key)
         } catch {
             throw Failure(
                 description: "Signing key \(active.keyID) cannot be unsealed: is the secret key that sealed it "
@@ -122,4 +130,9 @@ public struct SigningKeys: Sendable {
             throw Failure(description: "Could not read the signing keys: \(error)")
         }
     }
+}
+
+/// The keys a ``SigningKeys`` has unsealed, shared by its copies.
+private final class UnsealedKeys: Sendable {
+    let keys = Mutex<[String: SigningKey]>([:])
 }

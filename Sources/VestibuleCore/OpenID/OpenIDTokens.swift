@@ -15,6 +15,10 @@ public struct OpenIDTokens: Sendable {
 
     private let signer: TokenSigner
     private var issuer: String { signer.issuer }
+    /// The published keys, parsed once and again only when a token names one they lack (a rotation): parsing
+    /// the JWKS, with OpenSSL's check of the RSA key, for every verification cost 20 times the verification
+    /// (`make bench`, profiled with perf).
+    private let keys = KeyCache()
 
     public init(signer: TokenSigner) {
         self.signer = signer
@@ -76,7 +80,8 @@ public struct OpenIDTokens: Sendable {
 
     /// The claims of an access token this provider issued and that has not expired; `nil` for anything else.
     public func verifiedAccessToken(_ token: String) -> JWTClaims? {
-        guard let claims = try? validator().verify(token, now: signer.clock(), leeway: .zero),
+        let now = signer.clock()
+        guard let claims = try? verified({ (validator) throws(JWSError) in try validator.verify(token, now: now, leeway: .zero) }),
               claims.header.typ == "at+jwt", claims.iss == issuer
         else { return nil }
         return claims
@@ -85,7 +90,8 @@ public struct OpenIDTokens: Sendable {
     /// The subject and audience of an ID token this provider signed, expired or not (an `id_token_hint` is
     /// usually an old ID token); `nil` when the signature or issuer is not this provider's.
     public func hintedSubject(_ idToken: String) -> (subject: String, audience: [String])? {
-        guard let (header, payload) = try? validator().verifier.verify(idToken), header.typ != "at+jwt",
+        let verification = try? verified { (validator) throws(JWSError) in try validator.verifier.verify(idToken) }
+        guard let (header, payload) = verification, header.typ != "at+jwt",
               let object = JSONValue(parsing: payload)?.objectValue, object["iss"]?.stringValue == issuer,
               let subject = object["sub"]?.stringValue
         else { return nil }
@@ -93,8 +99,15 @@ public struct OpenIDTokens: Sendable {
         return (subject, audience)
     }
 
-    private func validator() throws -> JWTValidator {
-        JWTValidator(keys: KeyCache(jwks: try signer.signingKeys.jwks()), allowedAlgorithms: Set(SigningKeys.algorithms))
+    /// `verify` with the cached keys; when the token names a key they lack, once more with the keys reread.
+    private func verified<Result>(_ verify: (JWTValidator) throws(JWSError) -> Result) throws -> Result {
+        let validator = JWTValidator(keys: keys, allowedAlgorithms: Set(SigningKeys.algorithms))
+        do {
+            return try verify(validator)
+        } catch where error.code == .unknownKeyID {
+            _ = keys.replace(with: try signer.signingKeys.jwks())
+            return try verify(validator)
+        }
     }
 }
 
