@@ -17,6 +17,8 @@ enum Help {
                                                   Print a client secret for Apple's token endpoint, from your settings.
           vestibule apple verify --keys FILE --audience AUD TOKEN
                                                   Verify an identity token or notification offline; print its claims.
+          vestibule clients add|list|show|rotate-secret|remove [ID] [options] [--apps FILE]
+                                                  Register the OpenID clients in the apps file; print a secret once.
           vestibule help [command]                Show help for a command.
           vestibule --version                     Show the version.
 
@@ -78,6 +80,8 @@ enum Help {
             return ButtonCommand.help
         case "apple":
             return AppleCommand.help
+        case "clients":
+            return ClientsCommand.help
         default:
             return nil
         }

@@ -22,6 +22,21 @@ public struct ConfigurationLoader: Sendable {
     static let applePrivateKeyVariable = "VESTIBULE_APPLE_PRIVATE_KEY"
 
     public func load() throws(ConfigurationError) -> Configuration {
+        var configuration = try settings()
+        if let path = configuration.dataPolicyFile {
+            configuration.dataPolicy = try Self.dataPolicy(at: path)
+        }
+        if let path = configuration.appsFile {
+            configuration.apps = try Self.apps(at: path)
+        }
+        try validate(configuration)
+        return configuration
+    }
+
+    /// The settings as their sources give them, without reading the files they name (the data policy, the apps)
+    /// or checking how they agree: for a command that only needs to know where a file is, such as `vestibule
+    /// clients`, which may be about to create the apps file.
+    public func settings() throws(ConfigurationError) -> Configuration {
         let flags = try parseFlags()
         var configuration = Configuration()
         if let path = flags.value(of: Self.configFlag) ?? environment[Self.configVariable] {
@@ -39,13 +54,6 @@ public struct ConfigurationLoader: Sendable {
         }
         configuration.smtpPassword = environment[Self.smtpPasswordVariable]
         configuration.applePrivateKey = environment[Self.applePrivateKeyVariable]
-        if let path = configuration.dataPolicyFile {
-            configuration.dataPolicy = try Self.dataPolicy(at: path)
-        }
-        if let path = configuration.appsFile {
-            configuration.apps = try Self.apps(at: path)
-        }
-        try validate(configuration)
         return configuration
     }
 
