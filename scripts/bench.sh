@@ -420,17 +420,23 @@ if want oidc; then
   row "introspection vs ES256 verify" "$introspections" "$(times "$es_verify" "$cores")" \
     "$(ratio "$introspections" "$(times "$es_verify" "$cores")")"
   echo
-  echo "== OpenID Provider, CPU while the load ran (medians): cores of $cores busy, and vestibule's CPU milliseconds"
-  echo "   per request (the refresh figure includes the $oidc_connections untimed exchanges that start the chains)"
-  printf '%-30s %9s %9s %9s  %11s\n' "run" "vestibule" "load" "other" "vestibule"
-  for pair in "refresh grants:oidc-refresh:oidc-refresh" "userinfo:oidc-userinfo:oidc-userinfo" \
-              "introspection:oidc-introspect:oidc-introspect"; do
-    IFS=: read -r label cpu rate_file <<<"$pair"
-    v=$(awk '{ print $1 }' "$work/$cpu.cpu" | median); w=$(awk '{ print $4 }' "$work/$cpu.cpu" | median)
-    o=$(awk '{ print $5 }' "$work/$cpu.cpu" | median)
-    printf '%-30s %9s %9s %9s  %8s ms\n' "$label" "$v" "$w" "$o" "$(per_request "$v" "$(median <"$work/$rate_file")")"
+  echo "== OpenID Provider, CPU while the load ran (medians): cores of $cores busy, vestibule's CPU milliseconds per"
+  echo "   request, and the signature's (or verification's) own CPU at openssl speed's rate, as a share of it: a ratio"
+  echo "   that does not depend on how much of the machine others took (the refresh figure includes the"
+  echo "   $oidc_connections untimed exchanges that start the chains)"
+  printf '%-24s %9s %9s %9s  %11s %11s %7s\n' "run" "vestibule" "load" "other" "vestibule" "crypto" "ratio"
+  sign_ms=$(awk -v r="$rs_sign" -v e="$es_sign" 'BEGIN { printf "%.3f", (r > 0 && e > 0 ? 1000 / r + 1000 / e : 0) }')
+  verify_ms=$(awk -v v="$es_verify" 'BEGIN { printf "%.3f", (v > 0 ? 1000 / v : 0) }')
+  for pair in "refresh grants:oidc-refresh:$sign_ms" "userinfo:oidc-userinfo:$verify_ms" \
+              "introspection:oidc-introspect:$verify_ms"; do
+    IFS=: read -r label name crypto_ms <<<"$pair"
+    v=$(awk '{ print $1 }' "$work/$name.cpu" | median); w=$(awk '{ print $4 }' "$work/$name.cpu" | median)
+    o=$(awk '{ print $5 }' "$work/$name.cpu" | median)
+    ms=$(per_request "$v" "$(median <"$work/$name")")
+    printf '%-24s %9s %9s %9s  %8s ms %8s ms %7s\n' "$label" "$v" "$w" "$o" "$ms" "$crypto_ms" "$(ratio "$crypto_ms" "$ms")"
   done
-  echo "(load: vestibule-bench for refresh grants, wrk for the others)"
+  echo "(load: vestibule-bench for refresh grants, wrk for the others; crypto: one RS256 and one ES256 signature"
+  echo " for a refresh grant, one ES256 verification for userinfo and introspection)"
   echo
   echo "== OpenID Provider next to published figures (their machines, not this one: orders of magnitude only)"
   row "anchor" "vestibule" "anchor" "ratio"
