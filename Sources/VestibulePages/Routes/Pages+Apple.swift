@@ -125,14 +125,18 @@ extension Pages {
     }
 
     /// Deletes the account with every row about it; Apple tokens are revoked first, or queued to be when
-    /// Apple cannot be reached (the deletion itself never waits for Apple).
+    /// Apple cannot be reached (the deletion itself never waits for Apple), and the OpenID apps it signed in to
+    /// are sent back-channel logouts.
     private func deleteAccount(_ request: Request) throws -> Response {
         let (visitor, _) = try site.checkedForm(request)
         guard let session = visitor.session, let account = visitor.account else { return .redirect(to: "/sign-in") }
         // A fresh sign-in of the person's own, as for changing how they sign in: a session left open on a shared
         // computer, or one made for an app, is not enough to erase the account.
         guard site.credentialChanges.allows(session) else { return .redirect(to: "/account/delete") }
+        // The apps it signed in to are told first: the grants go with the account.
+        try site.services.openID.endAll(of: account.id, apps: site.configuration.apps)
         try site.services.deleteAccount(account.id)
+        site.services.sessionsEnded()
         var response = Response.redirect(to: "/?notice=account-deleted")
         try site.sessionCookie.clear(on: &response)
         return response

@@ -231,3 +231,30 @@ import VestibuleHTTP
         #expect(Set(algorithms ?? []) == ["RS256", "ES256"])
     }
 }
+
+extension OpenIDProviderTests {
+    /// Deleting the account ends its grants with it, and each app that takes back-channel logouts is told.
+    @Test func deletingTheAccountQueuesABackchannelLogoutForItsApps() throws {
+        let client = RegisteredApp(
+            id: "portal", name: "Example Portal", keyDigest: SHA2.sha256(OpenIDRelyingParty.key), returnURLs: [],
+            openID: OpenIDClientSettings(
+                redirectURIs: [OpenIDRelyingParty.redirectURI], backchannelLogoutURI: "https://portal.example.com/logout",
+                isFirstParty: true
+            )
+        )
+        let app = try TestApplication { $0.apps = AppRegistry([client]) }
+        defer { app.application.shutdown() }
+        let browser = FormClient(app)
+        try browser.createPasswordAccount(email: "ada@example.com", password: "correct horse battery staple")
+        let party = OpenIDRelyingParty(app: app)
+        let code = try #require(OpenIDRelyingParty.callbackParameters(try browser.get(party.authorizationPath()).headers["Location"])?["code"])
+        let idToken = try #require(try party.redeem(code).json["id_token"]?.stringValue)
+        let sid = try #require(try party.verifiedClaims(idToken)["sid"]?.stringValue)
+
+        try browser.get("/account/delete")
+        #expect(try browser.post("/account/delete", [:]).headers["Location"] == "/?notice=account-deleted")
+        let queued = try app.withStore { try $0.dueBackchannelLogouts(at: Date().addingTimeInterval(7 * 86_400), limit: 10) }
+        #expect(queued.map(\.appID) == ["portal"])
+        #expect(queued.map(\.sid) == [sid])
+    }
+}
