@@ -18,12 +18,10 @@ extension OpenIDProvider {
         }
         let visitor = try site.visitor(of: request)
         let state = parameters["state"]
-        let asked = OpenIDAuthorization(
-            appID: app.id, redirectURI: redirectURI, scopes: [], state: state, nonce: nil, codeChallenge: nil,
-            requiresFreshSignIn: false, forcesConsent: false, requestedAt: site.clock()
-        )
         func refuse(_ error: String, _ description: String) throws -> Response {
-            try site.refuseAuthorization(asked, error: error, description: description, request: request)
+            try site.refuseAuthorization(
+                redirectURI: redirectURI, state: state, error: error, description: description, request: request
+            )
         }
 
         if let repeated = ["client_id", "redirect_uri", "response_type", "scope", "state", "nonce", "code_challenge", "prompt"]

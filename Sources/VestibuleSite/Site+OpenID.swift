@@ -53,17 +53,22 @@ extension Site {
             return try waiting(authorization, request: request, next: Site.consentPath)
         }
         let code = try services.openID.issueCode(for: authorization, session: session, merging: app.mergeRule)
-        var response = Response.redirect(to: authorizationResponse(authorization, ["code": code]))
+        var response = Response.redirect(
+            to: authorizationResponse(redirectURI: authorization.redirectURI, state: authorization.state, [("code", code)])
+        )
         try dropWaitingAuthorization(request, on: &response)
         return response
     }
 
-    /// Back to the app with an error (OAuth 2.0 4.1.2.1), the browser's waiting request dropped.
-    package func refuseAuthorization(_ authorization: OpenIDAuthorization, error: String, description: String, request: Request)
-        throws -> Response
-    {
+    /// Back to the app's `redirectURI` with an error and the request's `state` (OAuth 2.0 4.1.2.1), the browser's
+    /// waiting request dropped.
+    package func refuseAuthorization(
+        redirectURI: String, state: String?, error: String, description: String, request: Request
+    ) throws -> Response {
         var response = Response.redirect(
-            to: authorizationResponse(authorization, ["error": error, "error_description": description])
+            to: authorizationResponse(
+                redirectURI: redirectURI, state: state, [("error", error), ("error_description", description)]
+            )
         )
         try dropWaitingAuthorization(request, on: &response)
         return response
@@ -77,18 +82,12 @@ extension Site {
     }
 
     /// The redirect URI with `parameters`, the request's `state`, and `iss` (RFC 9207), so an app that uses
-    /// several providers knows which one answered.
-    package func authorizationResponse(_ authorization: OpenIDAuthorization, _ parameters: [String: String]) -> String {
-        var components = URLComponents(string: authorization.redirectURI) ?? URLComponents()
-        var items = components.queryItems ?? []
-        for (name, value) in parameters.sorted(by: { $0.key < $1.key }) { items.append(URLQueryItem(name: name, value: value)) }
-        if let state = authorization.state { items.append(URLQueryItem(name: "state", value: state)) }
-        items.append(URLQueryItem(name: "iss", value: configuration.origin))
-        // `+` is a space in a form-encoded query, but URLComponents leaves it as is.
-        components.percentEncodedQuery = items.map { item in
-            "\(Self.queryEncoded(item.name))=\(Self.queryEncoded(item.value ?? ""))"
-        }.joined(separator: "&")
-        return components.string ?? authorization.redirectURI
+    /// several providers knows which one answered. A registered redirect URI has no fragment; it may have a query.
+    private func authorizationResponse(redirectURI: String, state: String?, _ parameters: [(String, String)]) -> String {
+        var fields = parameters
+        if let state { fields.append(("state", state)) }
+        fields.append(("iss", configuration.origin))
+        return redirectURI + (redirectURI.contains("?") ? "&" : "?") + URLEncodedFields(fields).encoded
     }
 
     private func waiting(_ authorization: OpenIDAuthorization, request: Request, next: String) throws -> Response {
@@ -101,15 +100,5 @@ extension Site {
 
     private func languageQuery(_ visitor: Visitor) -> String {
         visitor.chosenLanguage.map { "?lang=\($0.rawValue)" } ?? ""
-    }
-
-    private static let queryValueCharacters: CharacterSet = {
-        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
-        allowed.insert(charactersIn: "-._~")
-        return allowed
-    }()
-
-    private static func queryEncoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: queryValueCharacters) ?? ""
     }
 }

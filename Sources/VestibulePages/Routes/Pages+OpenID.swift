@@ -62,7 +62,8 @@ extension Pages {
         }
         guard form["decision"] == "allow" else {
             return try site.refuseAuthorization(
-                authorization, error: "access_denied", description: "The person did not allow the app.", request: request
+                redirectURI: authorization.redirectURI, state: authorization.state, error: "access_denied",
+                description: "The person did not allow the app.", request: request
             )
         }
         let allowed = authorization.consentAnswered
