@@ -7,7 +7,7 @@ public import VestibuleLogging
 
 /// Tells apps that a person's session ended (OpenID Back-Channel Logout 1.0): finds the grants whose browser
 /// session is gone, queues a logout for each app that takes them, and POSTs each its `logout_token`, retrying
-/// an app that is down with a doubling delay for about a day.
+/// an app that is down with a doubling delay for about 17 hours.
 ///
 /// It works on its own queue: when nudged (a sign-out just happened) and every ``interval`` (sessions also end by
 /// expiry, a password reset, a revoked device). A delivery never holds up the request that ended the session.

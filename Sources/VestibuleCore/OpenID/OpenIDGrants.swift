@@ -11,7 +11,7 @@ public struct OpenIDGrants: Sendable {
     public static let authorizationLifetime: TimeInterval = 1_800
     /// A grant's refresh token ends thirty days after the sign-in, however often it is used.
     public static let refreshLifetime: TimeInterval = 30 * 24 * 3600
-    /// Retries of a back-channel logout: the delay doubles from a minute, for about a day.
+    /// Attempts at a back-channel logout: the delay between them doubles from a minute, about 17 hours in all.
     public static let logoutAttempts = 11
 
     /// A guest ticket waits for the app's visitor to reach the authorization endpoint.
