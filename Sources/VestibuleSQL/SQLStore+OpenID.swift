@@ -159,7 +159,7 @@ extension SQLStore {
                     INSERT INTO openid_backchannel_logouts (\(BackchannelLogout.columns)) VALUES (
                         \(logout.id), \(logout.appID), \(logout.subject), \(logout.sid), \(Int64(logout.attempts)),
                         \(logout.nextAttemptAt), \(logout.createdAt)
-                    )
+                    ) ON CONFLICT (app_id, sid) DO NOTHING
                     """
                 )
             }

@@ -242,6 +242,7 @@ extension SQLiteStore {
                 created_at INTEGER NOT NULL
             ) STRICT;
             CREATE INDEX openid_backchannel_logouts_next_attempt_at ON openid_backchannel_logouts (next_attempt_at);
+            CREATE UNIQUE INDEX openid_backchannel_logouts_app_sid ON openid_backchannel_logouts (app_id, sid);
             """),
         ],
         createLedger: """

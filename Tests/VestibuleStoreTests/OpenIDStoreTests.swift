@@ -75,7 +75,9 @@ struct OpenIDStoreTests {
         try backend.withStore { store in
             var logout = BackchannelLogout(appID: "portal", subject: "a", sid: "s", nextAttemptAt: Fixture.date(0), createdAt: Fixture.date(0))
             try store.enqueueBackchannelLogouts([logout])
-            #expect(try store.dueBackchannelLogouts(at: Fixture.date(0), limit: 10) == [logout])
+            let twin = BackchannelLogout(appID: "portal", subject: "a", sid: "s", nextAttemptAt: Fixture.date(0), createdAt: Fixture.date(0))
+            try store.enqueueBackchannelLogouts([twin])
+            #expect(try store.dueBackchannelLogouts(at: Fixture.date(0), limit: 10) == [logout], "queued once per app and session")
             logout.attempts = 1
             logout.nextAttemptAt = Fixture.date(60)
             try store.updateBackchannelLogout(logout)

@@ -35,6 +35,8 @@ public protocol OpenIDStore: Sendable {
     /// Returns the grants deleted.
     func revokeOpenIDApp(_ appID: String, of accountID: AccountID) throws(StoreError) -> [OpenIDGrant]
 
+    /// Queues the logouts; one already queued for the same app and session is kept, so instances that notice the
+    /// same ended session at once queue it once.
     func enqueueBackchannelLogouts(_ logouts: [BackchannelLogout]) throws(StoreError)
     /// Logouts due at `date`, soonest first, at most `limit`.
     func dueBackchannelLogouts(at date: Date, limit: Int) throws(StoreError) -> [BackchannelLogout]
