@@ -18,53 +18,51 @@ extension OpenIDProvider {
         }
         let visitor = try site.visitor(of: request)
         let state = parameters["state"]
-        func refuse(_ error: String, _ description: String) throws -> Response {
-            try site.refuseAuthorization(
-                redirectURI: redirectURI, state: state, error: error, description: description, request: request
-            )
+        func refuse(_ error: String, _ description: String) -> Response {
+            site.refuseAuthorization(redirectURI: redirectURI, state: state, error: error, description: description)
         }
 
         if let repeated = ["client_id", "redirect_uri", "response_type", "scope", "state", "nonce", "code_challenge", "prompt"]
             .first(where: { parameters.values($0).count > 1 })
         {
-            return try refuse("invalid_request", "\(repeated) is repeated.")
+            return refuse("invalid_request", "\(repeated) is repeated.")
         }
-        guard parameters["request"] == nil else { return try refuse("request_not_supported", "Request objects are not supported.") }
+        guard parameters["request"] == nil else { return refuse("request_not_supported", "Request objects are not supported.") }
         guard parameters["request_uri"] == nil else {
-            return try refuse("request_uri_not_supported", "request_uri is not supported.")
+            return refuse("request_uri_not_supported", "request_uri is not supported.")
         }
-        guard let responseType = parameters["response_type"] else { return try refuse("invalid_request", "response_type is required.") }
+        guard let responseType = parameters["response_type"] else { return refuse("invalid_request", "response_type is required.") }
         guard responseType == "code" else {
-            return try refuse("unsupported_response_type", "Only the authorization code flow (response_type=code) is supported.")
+            return refuse("unsupported_response_type", "Only the authorization code flow (response_type=code) is supported.")
         }
         if let mode = parameters["response_mode"], mode != "query" {
-            return try refuse("invalid_request", "Only response_mode=query is supported.")
+            return refuse("invalid_request", "Only response_mode=query is supported.")
         }
         let scopes = OpenIDScope.granted(from: parameters["scope"] ?? "")
-        guard scopes.contains(.openID) else { return try refuse("invalid_scope", "scope must include openid.") }
+        guard scopes.contains(.openID) else { return refuse("invalid_scope", "scope must include openid.") }
 
         let challenge = parameters["code_challenge"]
         switch (challenge, parameters["code_challenge_method"]) {
         case (nil, _) where client.requiresPKCE:
-            return try refuse("invalid_request", "code_challenge is required (PKCE, S256).")
+            return refuse("invalid_request", "code_challenge is required (PKCE, S256).")
         case (.some, let method) where method != "S256":
-            return try refuse("invalid_request", "code_challenge_method must be S256.")
+            return refuse("invalid_request", "code_challenge_method must be S256.")
         case (.some(let value), _) where !Self.isWellFormedChallenge(value):
-            return try refuse("invalid_request", "code_challenge must be the 43-character base64url SHA-256 of the verifier.")
+            return refuse("invalid_request", "code_challenge must be the 43-character base64url SHA-256 of the verifier.")
         default:
             break
         }
 
         let prompts = Set((parameters["prompt"] ?? "").split(separator: " ").map(String.init))
         guard prompts.isSubset(of: ["none", "login", "consent", "select_account"]) else {
-            return try refuse("invalid_request", "prompt may be none, login, consent or select_account.")
+            return refuse("invalid_request", "prompt may be none, login, consent or select_account.")
         }
         guard !prompts.contains("none") || prompts.count == 1 else {
-            return try refuse("invalid_request", "prompt=none cannot be combined with another value.")
+            return refuse("invalid_request", "prompt=none cannot be combined with another value.")
         }
         var maxAge: Int?
         if let text = parameters["max_age"] {
-            guard let seconds = Int(text), seconds >= 0 else { return try refuse("invalid_request", "max_age must be a number of seconds.") }
+            guard let seconds = Int(text), seconds >= 0 else { return refuse("invalid_request", "max_age must be a number of seconds.") }
             maxAge = seconds
         }
         // `select_account` asks for a choice Vestibule offers by signing in again.
@@ -74,7 +72,7 @@ extension OpenIDProvider {
         }
         if let hint = parameters["id_token_hint"] {
             guard let hinted = site.openIDTokens.hintedSubject(hint), hinted.audience.contains(app.id) else {
-                return try refuse("invalid_request", "id_token_hint is not an ID token this provider issued to this client.")
+                return refuse("invalid_request", "id_token_hint is not an ID token this provider issued to this client.")
             }
             // Someone else is signed in here: the app expects its own person.
             if let account = visitor.account, account.id.rawValue != hinted.subject { requiresFreshSignIn = true }
@@ -84,7 +82,7 @@ extension OpenIDProvider {
         var guestID: GuestID?
         if let ticket = parameters["vestibule_guest_ticket"] {
             guard let redeemed = try site.services.openID.redeemGuestTicket(ticket, app: app) else {
-                return try refuse("invalid_request", "vestibule_guest_ticket is unknown, used, expired or another client's.")
+                return refuse("invalid_request", "vestibule_guest_ticket is unknown, used, expired or another client's.")
             }
             guestID = redeemed
         }
@@ -96,10 +94,10 @@ extension OpenIDProvider {
         )
         if prompts.contains("none") {
             guard let session = visitor.session, site.services.openID.isFreshEnough(session, for: authorization) else {
-                return try refuse("login_required", "Nobody is signed in, and prompt=none forbids asking.")
+                return refuse("login_required", "Nobody is signed in, and prompt=none forbids asking.")
             }
             guard try !site.services.openID.needsConsent(authorization, app: app, session: session) else {
-                return try refuse("consent_required", "The person has not allowed this app, and prompt=none forbids asking.")
+                return refuse("consent_required", "The person has not allowed this app, and prompt=none forbids asking.")
             }
         }
         var response = try site.continueAuthorization(authorization, app: app, visitor: visitor, request: request)

@@ -60,15 +60,22 @@ extension Site {
         return response
     }
 
-    /// Back to the app's `redirectURI` with an error and the request's `state` (OAuth 2.0 4.1.2.1), the browser's
-    /// waiting request dropped.
-    package func refuseAuthorization(
-        redirectURI: String, state: String?, error: String, description: String, request: Request
-    ) throws -> Response {
-        var response = Response.redirect(
+    /// Back to the app's `redirectURI` with an error and the request's `state` (OAuth 2.0 4.1.2.1). A request that
+    /// is refused as it arrives leaves the browser's waiting one, which may be another app's, alone.
+    package func refuseAuthorization(redirectURI: String, state: String?, error: String, description: String) -> Response {
+        .redirect(
             to: authorizationResponse(
                 redirectURI: redirectURI, state: state, [("error", error), ("error_description", description)]
             )
+        )
+    }
+
+    /// Back to the app with an error for the browser's waiting request, which is dropped: the person answered it.
+    package func refuseWaitingAuthorization(
+        _ authorization: OpenIDAuthorization, error: String, description: String, request: Request
+    ) throws -> Response {
+        var response = refuseAuthorization(
+            redirectURI: authorization.redirectURI, state: authorization.state, error: error, description: description
         )
         try dropWaitingAuthorization(request, on: &response)
         return response

@@ -61,9 +61,8 @@ extension Pages {
             return try site.continueAuthorization(authorization, app: app, visitor: visitor, request: request)
         }
         guard form["decision"] == "allow" else {
-            return try site.refuseAuthorization(
-                redirectURI: authorization.redirectURI, state: authorization.state, error: "access_denied",
-                description: "The person did not allow the app.", request: request
+            return try site.refuseWaitingAuthorization(
+                authorization, error: "access_denied", description: "The person did not allow the app.", request: request
             )
         }
         let allowed = authorization.consentAnswered

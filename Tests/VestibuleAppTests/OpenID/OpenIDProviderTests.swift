@@ -258,3 +258,16 @@ extension OpenIDProviderTests {
         #expect(queued.map(\.sid) == [sid])
     }
 }
+
+extension OpenIDProviderTests {
+    /// A malformed request is refused back to its app and leaves the request the person is answering alone.
+    @Test func aRefusedRequestLeavesTheWaitingOneAlone() throws {
+        let (app, browser, party) = try Self.signedIn()
+        defer { app.application.shutdown() }
+        #expect(try browser.get(party.authorizationPath()).headers["Location"] == "/oidc/consent")
+        let refused = try browser.get(party.authorizationPath(["response_type": "token"]))
+        #expect(OpenIDRelyingParty.callbackParameters(refused.headers["Location"])?["error"] == "unsupported_response_type")
+        #expect(try browser.get("/oidc/consent").status == .ok, "the consent page still waits for its answer")
+    }
+}
+
