@@ -1,4 +1,3 @@
-import Foundation
 import VestibuleCore
 import VestibuleHTTP
 
@@ -30,15 +29,8 @@ extension OpenIDProvider {
         guard let origin = request.headers["Origin"] else { return nil }
         let allowed = site.configuration.apps.apps.contains { app in
             guard let client = app.openID, client.isPublic else { return false }
-            return client.redirectURIs.contains { Self.origin(of: $0) == origin }
+            return client.redirectURIs.contains { RegisteredApp.origin(of: $0) == origin }
         }
         return allowed ? origin : nil
-    }
-
-    private static func origin(of uri: String) -> String? {
-        guard let url = URLComponents(string: uri), let scheme = url.scheme, scheme == "https" || scheme == "http",
-              let host = url.host
-        else { return nil }
-        return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
     }
 }

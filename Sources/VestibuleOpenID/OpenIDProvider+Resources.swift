@@ -38,7 +38,9 @@ extension OpenIDProvider {
                 if let iat = claims.all["iat"] { reply["iat"] = iat }
                 return OAuthResponse.json(JSONValue.object(reply))
             }
-            if form["token_type_hint"] != "access_token", let grant = try liveGrant(ofRefreshToken: token), grant.appID == app.id {
+            if form["token_type_hint"] != "access_token", let grant = try site.services.openID.liveGrant(refreshToken: token),
+               grant.appID == app.id
+            {
                 return OAuthResponse.json(
                     JSONValue.object([
                         "active": .bool(true), "token_type": .string("refresh_token"), "client_id": .string(app.id),
@@ -93,10 +95,5 @@ extension OpenIDProvider {
               let grant = try site.services.openID.liveGrant(id: grantID)
         else { return nil }
         return (grant, claims)
-    }
-
-    private func liveGrant(ofRefreshToken token: String) throws -> OpenIDGrant? {
-        guard let grant = try site.services.openID.grant(ofRefreshToken: token) else { return nil }
-        return try site.services.openID.liveGrant(id: grant.id)
     }
 }

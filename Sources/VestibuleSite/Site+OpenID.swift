@@ -1,4 +1,3 @@
-import Foundation
 package import VestibuleCore
 package import VestibuleHTTP
 
@@ -15,10 +14,9 @@ extension Site {
     package func postLogoutDestination(clientID: String?, uri: String?, state: String?) -> String? {
         guard let uri else { return "/" }
         guard let clientID, let settings = configuration.apps.app(id: clientID)?.openID,
-              settings.postLogoutRedirectURIs.contains(uri), var components = URLComponents(string: uri)
+              settings.postLogoutRedirectURIs.contains(uri)
         else { return nil }
-        if let state { components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "state", value: state)] }
-        return components.string
+        return Self.appending(state.map { [("state", $0)] } ?? [], to: uri)
     }
 
     /// Ends the browser's session, as a sign-out does, and has its apps told.
@@ -94,7 +92,13 @@ extension Site {
         var fields = parameters
         if let state { fields.append(("state", state)) }
         fields.append(("iss", configuration.origin))
-        return redirectURI + (redirectURI.contains("?") ? "&" : "?") + URLEncodedFields(fields).encoded
+        return Self.appending(fields, to: redirectURI)
+    }
+
+    /// A registered address (no fragment, perhaps a query) with `fields` added to its query, form-encoded.
+    private static func appending(_ fields: [(String, String)], to address: String) -> String {
+        guard !fields.isEmpty else { return address }
+        return address + (address.contains("?") ? "&" : "?") + URLEncodedFields(fields).encoded
     }
 
     private func waiting(_ authorization: OpenIDAuthorization, request: Request, next: String) throws -> Response {

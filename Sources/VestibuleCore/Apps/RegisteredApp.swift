@@ -44,9 +44,15 @@ public struct RegisteredApp: Sendable, Equatable {
 
     /// The origins of the return addresses: the app's own pages, which may embed the signed-in status.
     public var origins: [String] {
-        returnURLs.compactMap { text in
-            guard let url = URLComponents(string: text), let scheme = url.scheme, let host = url.host else { return nil }
-            return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
-        }
+        returnURLs.compactMap(Self.origin(of:))
+    }
+
+    /// The web origin of an `http` or `https` address (`https://shop.example.com:8443`); `nil` for any other, such
+    /// as a native app's private-use scheme, which no web page has.
+    public static func origin(of address: String) -> String? {
+        guard let url = URLComponents(string: address), let scheme = url.scheme, scheme == "https" || scheme == "http",
+              let host = url.host
+        else { return nil }
+        return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
     }
 }

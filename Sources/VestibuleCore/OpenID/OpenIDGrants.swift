@@ -195,19 +195,20 @@ public struct OpenIDGrants: Sendable {
     /// The grant behind a token, while it lasts: expired, revoked and (without `offline_access`) signed-out grants
     /// are gone.
     public func liveGrant(id: String) throws(StoreError) -> OpenIDGrant? {
-        guard let grant = try store.openIDGrant(id: id), grant.expiresAt > clock(),
-              grant.isOffline || grant.sessionEndedAt == nil
-        else { return nil }
-        return grant
+        try store.openIDGrant(id: id).flatMap(live)
     }
 
-    /// The grant whose current refresh token `token` is; `nil` for an unknown, replaced or revoked one.
-    public func grant(ofRefreshToken token: String) throws(StoreError) -> OpenIDGrant? {
+    /// The live grant whose current refresh token `token` is; `nil` for an unknown, replaced or revoked one.
+    public func liveGrant(refreshToken token: String) throws(StoreError) -> OpenIDGrant? {
         let hash = SHA2.sha256(token)
         guard let grant = try store.openIDGrant(refreshTokenHash: hash), ConstantTime.equals(grant.refreshTokenHash, hash) else {
             return nil
         }
-        return grant
+        return live(grant)
+    }
+
+    private func live(_ grant: OpenIDGrant) -> OpenIDGrant? {
+        grant.expiresAt > clock() && (grant.isOffline || grant.sessionEndedAt == nil) ? grant : nil
     }
 
     /// Revokes the grant a refresh token belongs to, when it is `app`'s (RFC 7009: another client's token, or an
