@@ -20,6 +20,9 @@ struct PageContext: Sendable {
     /// That hand-off: what its app already knew (a name, an email), which the sign-up and sign-in forms fill in
     /// (SIWA-6).
     var handoff: Handoff? = nil
+    /// The address an OpenID Connect app expects its person to sign in with (`login_hint`), which the sign-in form
+    /// fills in; `nil` without a waiting authorization or a hint.
+    var loginHint: String? = nil
     /// The anti-forgery token for forms that change state.
     let csrfToken: String
 

@@ -8,8 +8,7 @@ extension Pages {
     func installPasswordRoutes(on router: inout Router) {
         router.get("/sign-in") { request in
             // What the app that sent the person here knows of them: a hand-off's address, an OpenID `login_hint`.
-            let hint = try site.waitingAuthorization(request)?.authorization.loginHint
-            return try page(for: request) { signInForm($0, request: request, email: $0.handoff?.email ?? hint ?? "") }
+            try page(for: request) { signInForm($0, request: request, email: $0.handoff?.email ?? $0.loginHint ?? "") }
         }
         router.post("/sign-in") { request in try signInWithPassword(request) }
         router.get("/sign-up") { request in

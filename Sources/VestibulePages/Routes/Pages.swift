@@ -75,15 +75,18 @@ public struct Pages: Sendable {
     func render(for request: Request, visitor: Visitor, status: HTTPStatus = .ok, _ build: (PageContext) -> Page)
         throws -> Response
     {
+        // Read once per page: each is a sealed step in the store.
         let pending = try site.pendingHandoff(request)
+        let waiting = pending == nil ? try site.waitingAuthorization(request) : nil
         let context = PageContext(
             localization: site.localization,
             appleButton: site.configuration.appleButton,
             language: visitor.language,
             outboxURL: site.services.outbox == nil ? nil : site.configuration.origin + SitePath.outbox,
             account: visitor.account,
-            continuingTo: try pending?.app.name ?? site.waitingAuthorization(request)?.app.name,
+            continuingTo: pending?.app.name ?? waiting?.app.name,
             handoff: pending?.handoff,
+            loginHint: waiting?.authorization.loginHint,
             csrfToken: site.csrf.token(for: visitor.csrfBinding)
         )
         var response = Response.html(Layout.render(build(context), in: context).rendered, status: status)
