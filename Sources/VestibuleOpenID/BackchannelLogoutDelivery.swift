@@ -56,29 +56,22 @@ public final class BackchannelLogoutDelivery: @unchecked Sendable {
         queue.sync {}
     }
 
-    /// One round, on the caller's thread: grants of ended sessions become logouts, and every due logout is tried.
-    /// Returns how many were delivered.
-    @discardableResult
-    public func run() -> Int {
+    /// One round, on the delivery's queue: grants of ended sessions become logouts, and every due logout is tried.
+    private func run() {
         do {
             try grants.endGrantsOfEndedSessions(apps: apps)
-            var delivered = 0
-            for logout in try store.dueBackchannelLogouts(at: clock(), limit: 100) where try deliver(logout) {
-                delivered += 1
-            }
-            return delivered
+            for logout in try store.dueBackchannelLogouts(at: clock(), limit: 100) { try deliver(logout) }
         } catch {
             logger.warning("Back-channel logouts could not be processed", ["error": "\(error)"])
-            return 0
         }
     }
 
     /// POSTs the logout; on success (any 2xx, RFC says 200 or 204) it is done, otherwise postponed or, after the
     /// last attempt, dropped with a log line.
-    private func deliver(_ logout: BackchannelLogout) throws -> Bool {
+    private func deliver(_ logout: BackchannelLogout) throws {
         guard let app = apps.app(id: logout.appID), let settings = app.openID, let uri = settings.backchannelLogoutURI else {
             try store.deleteBackchannelLogout(id: logout.id)
-            return false
+            return
         }
         var problem: String
         do {
@@ -87,7 +80,7 @@ public final class BackchannelLogoutDelivery: @unchecked Sendable {
             if (200..<300).contains(response.status) {
                 try store.deleteBackchannelLogout(id: logout.id)
                 logger.info("Back-channel logout delivered", ["app": app.id])
-                return true
+                return
             }
             problem = "status \(response.status)"
         } catch {
@@ -98,11 +91,10 @@ public final class BackchannelLogoutDelivery: @unchecked Sendable {
         guard retried.attempts < OpenIDGrants.logoutAttempts else {
             try store.deleteBackchannelLogout(id: logout.id)
             logger.warning("Back-channel logout given up", ["app": app.id, "attempts": String(retried.attempts), "error": problem])
-            return false
+            return
         }
         retried.nextAttemptAt = clock().addingTimeInterval(60 * pow(2, Double(retried.attempts - 1)))
         try store.updateBackchannelLogout(retried)
         logger.warning("Back-channel logout failed; will retry", ["app": app.id, "attempt": String(retried.attempts), "error": problem])
-        return false
     }
 }

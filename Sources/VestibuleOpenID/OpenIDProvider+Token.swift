@@ -27,11 +27,8 @@ extension OpenIDProvider {
                 default:
                     throw OAuthError(status: .badRequest, code: "unsupported_grant_type", description: "Use authorization_code or refresh_token.")
                 }
-            } catch let error as OpenIDGrantError {
-                switch error {
-                case .invalidGrant(let description): throw OAuthError.invalidGrant(description)
-                case .invalidRequest(let description): throw OAuthError.invalidRequest(description)
-                }
+            } catch let OpenIDGrantError.invalidGrant(description) {
+                throw OAuthError.invalidGrant(description)
             }
         }
     }

@@ -3,6 +3,4 @@ public enum OpenIDGrantError: Error, Sendable, Equatable {
     /// The code or refresh token is unknown, used, expired, revoked, another client's, or its PKCE verifier or
     /// redirect URI does not match (`invalid_grant`).
     case invalidGrant(String)
-    /// The request lacks what the grant needs (`invalid_request`).
-    case invalidRequest(String)
 }

@@ -226,11 +226,6 @@ public struct OpenIDGrants: Sendable {
 
     // MARK: The person's side
 
-    /// The apps the person allowed, with what each received.
-    public func consents(of accountID: AccountID) throws(StoreError) -> [OpenIDConsent] {
-        try store.openIDConsents(of: accountID)
-    }
-
     /// "Stop using": the app's consent and grants end, and the app is told to end its sessions.
     public func stopUsing(_ app: RegisteredApp, accountID: AccountID) throws(StoreError) {
         let grants = try store.revokeOpenIDApp(app.id, of: accountID)
