@@ -78,11 +78,7 @@ extension Pages {
             return response
         }
         try site.csrf.check(request, binding: visitor.csrfBinding)
-        if let token = visitor.token {
-            try site.services.sessions.signOut(token)
-            try site.sessionCookie.clear(on: &response)
-            site.services.sessionsEnded()
-        }
+        try site.signOut(visitor, on: &response)
         return response
     }
 
