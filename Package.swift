@@ -171,8 +171,8 @@ let package = Package(
         .target(
             name: "VestibuleOpenID",
             dependencies: [
-                "VestibuleSite", "VestibuleHTTP", "VestibuleHTTPClient", "VestibuleCore", "VestibuleCrypto", "VestibuleJSON",
-                "VestibuleLocalization", "VestibuleLogging",
+                "VestibuleAPI", "VestibuleSite", "VestibuleHTTP", "VestibuleHTTPClient", "VestibuleCore", "VestibuleCrypto",
+                "VestibuleJSON", "VestibuleLocalization", "VestibuleLogging",
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,7 +1,7 @@
 public import VestibuleAPI
 
-/// Guests (`docs/api.md`, "Guests"): a visitor's identity before any sign-in, and a native app's claim of it
-/// once its person has signed in.
+/// Guests (`docs/api.md`, "Guests"): a visitor's identity before any sign-in, a native app's claim of it once its
+/// person has signed in, and a web app's ticket to bring it along a sign-in.
 extension VestibuleClient {
     /// A new guest, for a visitor who is about to keep something (a cart) without an account.
     ///
@@ -26,5 +26,17 @@ extension VestibuleClient {
             .post, APIPath.guestClaim, ClaimRequest(guestToken: guestToken, merge: rule), bearer: sessionToken,
             as: ClaimReply.self
         )
+    }
+
+    /// A one-time ticket that brings `guest` along an OpenID Connect sign-in (``OpenIDSignInRequest/guestTicket``),
+    /// with what the app knows of its person (from a purchase) for Vestibule's forms to fill in (SIWA-6). Needs the
+    /// app's key.
+    public func guestTicket(
+        for guest: Owner, name: String? = nil, email: String? = nil
+    ) throws(VestibuleClientError) -> String {
+        try exchange(
+            .post, APIPath.guestTicket, GuestTicketRequest(name: name, email: email), bearer: guest.bearer,
+            as: GuestTicketReply.self
+        ).ticket
     }
 }

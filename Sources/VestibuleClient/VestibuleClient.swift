@@ -11,9 +11,11 @@ import VestibuleHTTPClient
 public struct VestibuleClient: Sendable {
     /// Vestibule's origin: `https://id.example.com`, no trailing slash.
     public let origin: String
-    /// The key of the app's registration (`docs/api.md`, "Apps"), sent as `X-Vestibule-App-Key`: hand-offs need
-    /// it, and with it Vestibule counts calls per visitor (``visitorAddress``) rather than against the app's address.
-    /// Only an app's server may hold it.
+    /// The id of the app's registration (`docs/api.md`, "Apps"): its OpenID Connect client id.
+    public let appID: String?
+    /// The key of the app's registration, sent as `X-Vestibule-App-Key`: hand-offs and guest tickets need it, with
+    /// it Vestibule counts calls per visitor (``visitorAddress``) rather than against the app's address, and it is
+    /// the app's OpenID Connect client secret. Only an app's server may hold it.
     let appKey: String?
     /// The address of the visitor the calls are made for, sent as `X-Vestibule-Client-Address` beside the key.
     public private(set) var visitorAddress: String?
@@ -22,10 +24,14 @@ public struct VestibuleClient: Sendable {
     /// A client of the Vestibule at `origin`.
     ///
     /// - Parameters:
+    ///   - appID: the app's id, for signing in with OpenID Connect.
     ///   - appKey: the app's key, for an app's server; a native app has none.
     ///   - transport: how requests travel; libcurl unless the app routes them itself.
-    public init(origin: String, appKey: String? = nil, transport: any VestibuleTransport = .standard) {
+    public init(
+        origin: String, appID: String? = nil, appKey: String? = nil, transport: any VestibuleTransport = .standard
+    ) {
         self.origin = origin.hasSuffix("/") ? String(origin.dropLast()) : origin
+        self.appID = appID
         self.appKey = appKey
         self.transport = transport
     }

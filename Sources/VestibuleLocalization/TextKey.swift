@@ -303,6 +303,7 @@ public enum TextKey: String, Sendable, CaseIterable {
     case consentClaimName = "consent.claimName"
     case consentClaimEmail = "consent.claimEmail"
     case consentClaimOffline = "consent.claimOffline"
+    case consentClaimDocuments = "consent.claimDocuments"
     case consentWhy = "consent.why"
     case consentAllow = "consent.allow"
     case consentDeny = "consent.deny"

@@ -38,8 +38,10 @@ extension OpenIDProvider {
         if let mode = parameters["response_mode"], mode != "query" {
             return refuse("invalid_request", "Only response_mode=query is supported.")
         }
-        let scopes = OpenIDScope.granted(from: parameters["scope"] ?? "")
+        var scopes = OpenIDScope.granted(from: parameters["scope"] ?? "")
         guard scopes.contains(.openID) else { return refuse("invalid_scope", "scope must include openid.") }
+        // The account's documents are every app's: only an app the operator vouches for reaches them.
+        if !client.isFirstParty { scopes.removeAll { $0 == .documents } }
 
         let challenge = parameters["code_challenge"]
         switch (challenge, parameters["code_challenge_method"]) {
@@ -54,8 +56,8 @@ extension OpenIDProvider {
         }
 
         let prompts = Set((parameters["prompt"] ?? "").split(separator: " ").map(String.init))
-        guard prompts.isSubset(of: ["none", "login", "consent", "select_account"]) else {
-            return refuse("invalid_request", "prompt may be none, login, consent or select_account.")
+        guard prompts.isSubset(of: Self.supportedPrompts) else {
+            return refuse("invalid_request", "prompt may be none, login, consent, select_account or create.")
         }
         guard !prompts.contains("none") || prompts.count == 1 else {
             return refuse("invalid_request", "prompt=none cannot be combined with another value.")
@@ -78,19 +80,20 @@ extension OpenIDProvider {
             if let account = visitor.account, account.id.rawValue != hinted.subject { requiresFreshSignIn = true }
         }
 
-        // The app's guest, by the one-time ticket its server got for it (`POST /api/v1/guests/ticket`).
-        var guestID: GuestID?
-        if let ticket = parameters["vestibule_guest_ticket"] {
-            guard let redeemed = try site.services.openID.redeemGuestTicket(ticket, app: app) else {
+        // The app's guest, by the one-time ticket its server got for it (`POST /api/v1/guests/ticket`), with what
+        // the app knows of its person.
+        var ticket: GuestTicket?
+        if let handle = parameters["vestibule_guest_ticket"] {
+            guard let redeemed = try site.services.openID.redeemGuestTicket(handle, app: app) else {
                 return refuse("invalid_request", "vestibule_guest_ticket is unknown, used, expired or another client's.")
             }
-            guestID = redeemed
+            ticket = redeemed
         }
         let authorization = OpenIDAuthorization(
             appID: app.id, redirectURI: redirectURI, scopes: scopes, state: state, nonce: parameters["nonce"],
-            codeChallenge: challenge, requiresFreshSignIn: requiresFreshSignIn,
-            forcesConsent: prompts.contains("consent"), loginHint: parameters["login_hint"].map { String($0.prefix(320)) },
-            guestID: guestID, requestedAt: site.clock()
+            codeChallenge: challenge, requiresFreshSignIn: requiresFreshSignIn, forcesConsent: prompts.contains("consent"),
+            loginHint: parameters["login_hint"].map { String($0.prefix(320)) } ?? ticket?.email, nameHint: ticket?.name,
+            startsWithSignUp: prompts.contains("create"), guestID: ticket?.guestID, requestedAt: site.clock()
         )
         if prompts.contains("none") {
             guard let session = visitor.session, site.services.openID.isFreshEnough(session, for: authorization) else {
@@ -113,6 +116,10 @@ extension OpenIDProvider {
         }
         return response
     }
+
+    /// OpenID Connect Core 3.1.2.1's values, `select_account` answered by signing in again, and Prompt Create
+    /// 1.0's `create`: the sign-up page.
+    static let supportedPrompts: Set<String> = ["none", "login", "consent", "select_account", "create"]
 
     /// RFC 7636 4.2: BASE64URL(SHA256(verifier)) is 43 characters of the base64url alphabet.
     static func isWellFormedChallenge(_ challenge: String) -> Bool {

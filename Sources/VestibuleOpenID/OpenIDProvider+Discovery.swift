@@ -1,3 +1,4 @@
+import VestibuleAPI
 import VestibuleCore
 import VestibuleCrypto
 import VestibuleHTTP
@@ -9,13 +10,13 @@ extension OpenIDProvider {
         var response = try Response.json(
             Discovery(
                 issuer: issuer,
-                authorization_endpoint: issuer + Path.authorize,
-                token_endpoint: issuer + Path.token,
-                userinfo_endpoint: issuer + Path.userInfo,
-                jwks_uri: issuer + Path.jwks,
-                revocation_endpoint: issuer + Path.revoke,
-                introspection_endpoint: issuer + Path.introspect,
-                end_session_endpoint: issuer + Path.endSession,
+                authorization_endpoint: issuer + OpenIDPath.authorize,
+                token_endpoint: issuer + OpenIDPath.token,
+                userinfo_endpoint: issuer + OpenIDPath.userInfo,
+                jwks_uri: issuer + APIPath.jwks,
+                revocation_endpoint: issuer + OpenIDPath.revoke,
+                introspection_endpoint: issuer + OpenIDPath.introspect,
+                end_session_endpoint: issuer + OpenIDPath.endSession,
                 scopes_supported: OpenIDScope.allCases.map(\.rawValue),
                 response_types_supported: ["code"],
                 response_modes_supported: ["query"],
@@ -30,7 +31,7 @@ extension OpenIDProvider {
                     "iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "amr", "sid", "azp", "name", "email",
                     "email_verified",
                 ],
-                prompt_values_supported: ["none", "login", "consent"],
+                prompt_values_supported: ["none", "login", "consent", "create"],
                 ui_locales_supported: ["en", "ja", "de", "ar"],
                 claims_parameter_supported: false,
                 request_parameter_supported: false,

@@ -11,7 +11,7 @@ extension OpenIDProvider {
     /// The userinfo endpoint (OpenID Connect Core 5.3), GET or POST, with the access token as a bearer token in
     /// the `Authorization` header, or in a POST's form body (RFC 6750 2.2), never both.
     func userInfo(_ request: Request) throws -> Response {
-        guard let token = try bearerToken(of: request), let (grant, _) = try liveGrant(ofAccessToken: token) else {
+        guard let token = try bearerToken(of: request), let (grant, _) = try site.liveGrant(ofAccessToken: token) else {
             var response = OAuthResponse.json(["error": "invalid_token", "error_description": "The access token is missing, expired or revoked."], status: .unauthorized)
             response.headers.replace("WWW-Authenticate", "Bearer error=\"invalid_token\"")
             return response
@@ -28,7 +28,7 @@ extension OpenIDProvider {
             let (app, form) = try confidentialClient(request)
             guard let token = form["token"] else { throw OAuthError.invalidRequest("token is required.") }
             let inactive = OAuthResponse.json(["active": false])
-            if let (grant, claims) = try liveGrant(ofAccessToken: token), grant.appID == app.id {
+            if let (grant, claims) = try site.liveGrant(ofAccessToken: token), grant.appID == app.id {
                 var reply: [String: JSONValue] = [
                     "active": .bool(true), "token_type": .string("Bearer"), "client_id": .string(app.id),
                     "sub": .string(grant.accountID.rawValue), "scope": .string(OpenIDScope.parameter(grant.scopes)),
@@ -59,7 +59,7 @@ extension OpenIDProvider {
         try OAuthResponse.answering {
             let (app, form) = try confidentialClient(request)
             guard let token = form["token"] else { throw OAuthError.invalidRequest("token is required.") }
-            if let (grant, _) = try liveGrant(ofAccessToken: token) {
+            if let (grant, _) = try site.liveGrant(ofAccessToken: token) {
                 try site.services.openID.revoke(grantID: grant.id, app: app)
             } else {
                 try site.services.openID.revoke(refreshToken: token, app: app)
@@ -87,13 +87,5 @@ extension OpenIDProvider {
             throw OAuthError(status: .unauthorized, code: "invalid_client", description: "Only confidential clients may call this endpoint.")
         }
         return (app, form)
-    }
-
-    /// The live grant an access token of this provider names, with the token's claims.
-    func liveGrant(ofAccessToken token: String) throws -> (OpenIDGrant, JWTClaims)? {
-        guard let claims = site.openIDTokens.verifiedAccessToken(token), let grantID = claims.all["gid"]?.stringValue,
-              let grant = try site.services.openID.liveGrant(id: grantID)
-        else { return nil }
-        return (grant, claims)
     }
 }

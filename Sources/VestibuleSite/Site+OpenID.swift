@@ -1,5 +1,6 @@
 package import VestibuleCore
 package import VestibuleHTTP
+package import VestibuleCrypto
 
 /// The browser's side of an OpenID Connect authorization that waits for the person (to sign in, or to answer the
 /// consent page), shared by the provider's authorization endpoint and the pages every sign-in ends on.
@@ -27,6 +28,15 @@ extension Site {
         services.sessionsEnded()
     }
 
+    /// The live grant an access token of this provider names, with the token's claims: for the provider's
+    /// userinfo and introspection, and the JSON API's documents (the `documents` scope).
+    package func liveGrant(ofAccessToken token: String) throws -> (OpenIDGrant, JWTClaims)? {
+        guard let claims = openIDTokens.verifiedAccessToken(token), let grantID = claims.all["gid"]?.stringValue,
+              let grant = try services.openID.liveGrant(id: grantID)
+        else { return nil }
+        return (grant, claims)
+    }
+
     /// The browser's waiting authorization and the app that asked; `nil` without one, or when the app is no
     /// longer an OpenID client.
     package func waitingAuthorization(_ request: Request) throws -> (app: RegisteredApp, authorization: OpenIDAuthorization)? {
@@ -45,7 +55,8 @@ extension Site {
     ) throws -> Response {
         let signedIn = visitor.session.flatMap { services.openID.isFreshEnough($0, for: authorization) ? $0 : nil }
         guard let session = signedIn else {
-            return try waiting(authorization, request: request, next: "/sign-in" + languageQuery(visitor))
+            let page = authorization.startsWithSignUp && visitor.session == nil ? "/sign-up" : "/sign-in"
+            return try waiting(authorization, request: request, next: page + languageQuery(visitor))
         }
         if try services.openID.needsConsent(authorization, app: app, session: session) {
             return try waiting(authorization, request: request, next: Site.consentPath)

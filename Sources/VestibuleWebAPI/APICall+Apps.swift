@@ -1,5 +1,7 @@
+import Foundation
 import VestibuleCore
 import VestibuleHTTP
+import VestibuleSite
 
 extension APICall {
     static let appKeyHeader = "X-Vestibule-App-Key"
@@ -27,6 +29,20 @@ extension APICall {
         return registered
     }
 
+    /// What an app hands over of its visitor with a hand-off or a guest ticket, to be prefilled on the sign-up and
+    /// sign-in pages (SIWA-6): only prefilled, but it must fit the fields it fills. Blank values are dropped.
+    ///
+    /// - Throws: ``APIRefusal`` 400 for an address that is not one, or a name longer than a passkey's.
+    func prefill(name: String?, email: String?) throws -> (name: String?, email: String?) {
+        let name = name?.trimmingCharacters(in: .whitespacesAndNewlines).nonEmpty
+        guard (name?.count ?? 0) <= PasskeyNames.maximumLength else { throw APIRefusal.invalid(text(.passkeyFailed)) }
+        let email = try email.flatMap(\.nonEmpty).map { text throws(APIRefusal) in
+            guard let address = try? EmailAddress(text) else { throw APIRefusal.invalid(self.text(.emailInvalid)) }
+            return address.value
+        }
+        return (name, email)
+    }
+
     /// The counter this call is recorded against.
     ///
     /// - Without `X-Vestibule-App-Key`: the caller's address, as always. `X-Vestibule-Client-Address` is then
@@ -44,4 +60,9 @@ extension APICall {
         guard ClientAddress.canonical(forwarded) != nil else { throw APIRefusal.invalid(text(.passkeyFailed)) }
         return RateLimiter.networkKey("api|app-client", ClientAddress.network(of: forwarded))
     }
+}
+
+extension String {
+    /// The text, or `nil` when it is empty.
+    fileprivate var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -46,7 +46,8 @@ extension WebAPI {
     }
 
     /// Runs a document call for the owner the request names: a guest by `Authorization: Bearer vg_…`, or an
-    /// account by its session (bearer token or cookie). A refused document operation becomes its JSON error.
+    /// account by its session (bearer token or cookie) or by an OpenID Connect access token granted the
+    /// `documents` scope. A refused document operation becomes its JSON error.
     /// Only writes are counted: they grow the database; reads and deletions guess at no secret and store nothing.
     private func documentAPI(
         _ request: Request, budget: APIBudget = .none, _ handle: (APICall, DocumentOwner) throws -> Response
@@ -54,6 +55,8 @@ extension WebAPI {
         try jsonAPI(request, budget: budget) { call in
             let owner: DocumentOwner? = if call.bearerToken.flatMap(GuestToken.init(presented:)) != nil {
                 try call.guest().map { .guest($0.id) }
+            } else if let bearer = call.bearerToken, let (grant, _) = try site.liveGrant(ofAccessToken: bearer) {
+                grant.scopes.contains(.documents) ? .account(grant.accountID) : nil
             } else {
                 try call.signedIn().map { .account($0.account.id) }
             }

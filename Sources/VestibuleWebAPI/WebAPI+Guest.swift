@@ -15,7 +15,8 @@ extension WebAPI {
             }
         }
         // A registered app's server, holding its guest's token, gets a one-time ticket to bring the guest along an
-        // OpenID Connect sign-in (`vestibule_guest_ticket`): the guest token never goes into a URL.
+        // OpenID Connect sign-in (`vestibule_guest_ticket`), with what it knows of its person: none of it goes into
+        // a URL.
         router.post(APIPath.guestTicket) { request in
             try jsonAPI(request) { call in
                 let app = try call.requiredApp()
@@ -23,7 +24,11 @@ extension WebAPI {
                     throw APIRefusal(status: .forbidden, code: "notAnOpenIDClient", message: call.text(.passkeyFailed))
                 }
                 guard let guest = try call.guest() else { throw APIRefusal.signInRequired }
-                let ticket = try site.services.openID.issueGuestTicket(for: guest.id, app: app)
+                let body = try call.body(GuestTicketRequest.self)
+                let (name, email) = try call.prefill(name: body.name, email: body.email)
+                let ticket = try site.services.openID.issue(
+                    GuestTicket(appID: app.id, guestID: guest.id, name: name, email: email)
+                )
                 return try .json(
                     GuestTicketReply(ticket: ticket, expiresIn: Int(OpenIDGrants.guestTicketLifetime)), status: .created
                 )

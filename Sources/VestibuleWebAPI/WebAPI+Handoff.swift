@@ -26,15 +26,7 @@ extension WebAPI {
                         status: .badRequest, code: "returnToNotAllowed", message: call.text(.handoffReturnToNotAllowed)
                     )
                 }
-                // What the app knows is only prefilled (SIWA-6), but it must fit the fields it fills.
-                let name = body.name?.trimmingCharacters(in: .whitespacesAndNewlines).nonEmpty
-                let email = try body.email.flatMap(\.nonEmpty).map { text throws(APIRefusal) in
-                    guard let address = try? EmailAddress(text) else { throw APIRefusal.invalid(call.text(.emailInvalid)) }
-                    return address.value
-                }
-                guard (name?.count ?? 0) <= PasskeyNames.maximumLength else {
-                    throw APIRefusal.invalid(call.text(.passkeyFailed))
-                }
+                let (name, email) = try call.prefill(name: body.name, email: body.email)
                 let (code, exchangeKey) = try site.services.handoffs.begin(
                     for: app, returnTo: body.returnTo, mode: Handoff.Mode(body.mode), name: name, email: email, guestID: guestID
                 )
@@ -70,11 +62,6 @@ extension WebAPI {
             }
         }
     }
-}
-
-extension String {
-    /// The text, or `nil` when it is empty.
-    fileprivate var nonEmpty: String? { isEmpty ? nil : self }
 }
 
 extension Handoff.Mode {

@@ -18,7 +18,7 @@ extension VestibuleClient {
         var headers = headers
         headers.replace("Accept", "application/json")
         if let bearer { headers.replace("Authorization", "Bearer \(bearer)") }
-        if body != nil { headers.replace("Content-Type", "application/json") }
+        if body != nil, headers["Content-Type"] == nil { headers.replace("Content-Type", "application/json") }
         if let appKey {
             headers.replace(APIHeader.appKey, appKey)
             if let visitorAddress { headers.replace(APIHeader.clientAddress, visitorAddress) }

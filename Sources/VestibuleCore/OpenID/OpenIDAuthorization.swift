@@ -17,8 +17,12 @@ public struct OpenIDAuthorization: Codable, Sendable, Equatable {
     public let requiresFreshSignIn: Bool
     /// `prompt=consent`: ask even when the person allowed the app before.
     public let forcesConsent: Bool
-    /// `login_hint`: the address the app expects, filled into the sign-in page's email field.
+    /// `login_hint`, or the email of the app's guest ticket: filled into the sign-in and sign-up pages.
     public let loginHint: String?
+    /// The name the app's guest ticket carried, filled into the sign-up page (SIWA-6).
+    public let nameHint: String?
+    /// `prompt=create` (OpenID Connect Prompt Create 1.0): someone not signed in lands on the sign-up page.
+    public let startsWithSignUp: Bool
     /// The guest the app brought (`vestibule_guest_ticket`), whose documents move to the account with the code.
     public let guestID: GuestID?
     /// Whether the person agreed to take the guest's documents on the consent page. Someone signed in before the
@@ -28,8 +32,8 @@ public struct OpenIDAuthorization: Codable, Sendable, Equatable {
 
     public init(
         appID: String, redirectURI: String, scopes: [OpenIDScope], state: String?, nonce: String?, codeChallenge: String?,
-        requiresFreshSignIn: Bool, forcesConsent: Bool, loginHint: String? = nil, guestID: GuestID? = nil,
-        guestConfirmed: Bool = false, requestedAt: Date
+        requiresFreshSignIn: Bool, forcesConsent: Bool, loginHint: String? = nil, nameHint: String? = nil,
+        startsWithSignUp: Bool = false, guestID: GuestID? = nil, guestConfirmed: Bool = false, requestedAt: Date
     ) {
         self.appID = appID
         self.redirectURI = redirectURI
@@ -40,6 +44,8 @@ public struct OpenIDAuthorization: Codable, Sendable, Equatable {
         self.requiresFreshSignIn = requiresFreshSignIn
         self.forcesConsent = forcesConsent
         self.loginHint = loginHint
+        self.nameHint = nameHint
+        self.startsWithSignUp = startsWithSignUp
         self.guestID = guestID
         self.guestConfirmed = guestConfirmed
         self.requestedAt = requestedAt
@@ -52,8 +58,8 @@ extension OpenIDAuthorization {
     public var consentAnswered: OpenIDAuthorization {
         OpenIDAuthorization(
             appID: appID, redirectURI: redirectURI, scopes: scopes, state: state, nonce: nonce, codeChallenge: codeChallenge,
-            requiresFreshSignIn: requiresFreshSignIn, forcesConsent: false, loginHint: loginHint, guestID: guestID,
-            guestConfirmed: true, requestedAt: requestedAt
+            requiresFreshSignIn: requiresFreshSignIn, forcesConsent: false, loginHint: loginHint, nameHint: nameHint,
+            startsWithSignUp: startsWithSignUp, guestID: guestID, guestConfirmed: true, requestedAt: requestedAt
         )
     }
 }

@@ -23,12 +23,6 @@ public struct OpenIDGrants: Sendable {
         static let guestTicket = "oidc-guest-ticket"
     }
 
-    /// What a guest ticket stands for: this app's guest.
-    private struct GuestTicket: Codable {
-        let appID: String
-        let guestID: GuestID
-    }
-
     private let store: any OpenIDStore
     private let steps: PendingSteps
     private let guests: Guests
@@ -43,17 +37,17 @@ public struct OpenIDGrants: Sendable {
 
     // MARK: Guests
 
-    /// A one-time ticket for `app`'s guest, to bring along an authorization request instead of the guest's token.
-    public func issueGuestTicket(for guestID: GuestID, app: RegisteredApp) throws -> String {
-        try steps.save(GuestTicket(appID: app.id, guestID: guestID), kind: Kind.guestTicket, lifetime: Self.guestTicketLifetime)
+    /// A one-time handle for `ticket`, to bring along an authorization request instead of the guest's token.
+    public func issue(_ ticket: GuestTicket) throws -> String {
+        try steps.save(ticket, kind: Kind.guestTicket, lifetime: Self.guestTicketLifetime)
     }
 
-    /// The guest a ticket stands for, used up; `nil` when it is unknown, used, expired or another app's.
-    public func redeemGuestTicket(_ ticket: String, app: RegisteredApp) throws -> GuestID? {
-        guard let redeemed = try steps.consume(GuestTicket.self, kind: Kind.guestTicket, handle: ticket),
-              redeemed.appID == app.id
+    /// The ticket a handle stands for, used up; `nil` when it is unknown, used, expired or another app's.
+    public func redeemGuestTicket(_ handle: String, app: RegisteredApp) throws -> GuestTicket? {
+        guard let ticket = try steps.consume(GuestTicket.self, kind: Kind.guestTicket, handle: handle),
+              ticket.appID == app.id
         else { return nil }
-        return redeemed.guestID
+        return ticket
     }
 
     // MARK: Authorization

@@ -6,6 +6,9 @@ public enum OpenIDScope: String, Sendable, CaseIterable, Codable {
     case email
     /// A refresh token that outlives the person's session at Vestibule.
     case offlineAccess = "offline_access"
+    /// The account's documents through the JSON API (`docs/api.md`, "Documents"), with the access token as the
+    /// bearer. Documents are the account's, not one app's: only first-party apps are granted this scope.
+    case documents
 
     /// The scopes of a space-separated `scope` parameter that Vestibule grants, in a stable order, duplicates dropped.
     public static func granted(from parameter: String) -> [OpenIDScope] {
@@ -27,8 +30,10 @@ extension SignInMethod {
         // possession and a second factor.
         case .passkey: ["hwk", "user", "mfa"]
         case .password: ["pwd"]
-        // An Apple Account that signs in with Apple has two-factor authentication turned on; Apple requires it.
-        case .apple: ["mfa"]
+        // A sign-in at another identity provider: `fed` is not in RFC 8176's registry, but it is what Microsoft
+        // Entra ID and others send for one, and it tells an app this was Apple, not a passkey. An Apple Account
+        // that signs in with Apple has two-factor authentication turned on; Apple requires it.
+        case .apple: ["fed", "mfa"]
         }
     }
 }

@@ -50,6 +50,8 @@ public struct PendingSteps: Sendable {
     private func open<Payload: Decodable>(_ step: PendingStep?, as type: Payload.Type) throws -> Payload? {
         guard let step, step.expiresAt >= clock() else { return nil }
         let plaintext = try secretBox.open(step.sealedPayload, associatedData: Array(step.kind.utf8))
-        return try JSONDecoder().decode(type, from: Data(plaintext))
+        // A step saved by an earlier version, in a shape this one no longer reads, is as good as expired: the
+        // person starts again, rather than meeting an error page.
+        return try? JSONDecoder().decode(type, from: Data(plaintext))
     }
 }

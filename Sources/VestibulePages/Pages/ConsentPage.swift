@@ -39,6 +39,7 @@ enum ConsentPage {
             case .profile: .consentClaimName
             case .email: .consentClaimEmail
             case .offlineAccess: .consentClaimOffline
+            case .documents: .consentClaimDocuments
             }
         }
     }

@@ -14,15 +14,12 @@ struct PageContext: Sendable {
     var outboxURL: String? = nil
     /// The signed-in account, `nil` for visitors.
     let account: Account?
-    /// The display name of the app whose hand-off brought the browser here, which the pages on its way name
-    /// ("Create an account to continue to Vestibule Books"); `nil` without one.
+    /// The display name of the app whose hand-off or authorization request brought the browser here, which the
+    /// pages on its way name ("Create an account to continue to Vestibule Books"); `nil` without one.
     var continuingTo: String? = nil
-    /// That hand-off: what its app already knew (a name, an email), which the sign-up and sign-in forms fill in
-    /// (SIWA-6).
-    var handoff: Handoff? = nil
-    /// The address an OpenID Connect app expects its person to sign in with (`login_hint`), which the sign-in form
-    /// fills in; `nil` without a waiting authorization or a hint.
-    var loginHint: String? = nil
+    /// What that app already knew of its person, which the sign-up and sign-in forms fill in (SIWA-6): from a
+    /// hand-off, or an authorization's `login_hint` and guest ticket.
+    var prefill = Prefill()
     /// The anti-forgery token for forms that change state.
     let csrfToken: String
 
@@ -58,5 +55,13 @@ struct PageContext: Sendable {
     /// The hidden field that carries ``csrfToken`` in a state-changing form.
     var csrfField: HTML {
         CSRFGuard.field(csrfToken)
+    }
+}
+
+extension PageContext {
+    /// The name and email an app handed over with its visitor, for the forms to fill in.
+    struct Prefill: Sendable {
+        var name: String? = nil
+        var email: String? = nil
     }
 }

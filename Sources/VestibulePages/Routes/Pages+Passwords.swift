@@ -8,14 +8,14 @@ extension Pages {
     func installPasswordRoutes(on router: inout Router) {
         router.get("/sign-in") { request in
             // What the app that sent the person here knows of them: a hand-off's address, an OpenID `login_hint`.
-            try page(for: request) { signInForm($0, request: request, email: $0.handoff?.email ?? $0.loginHint ?? "") }
+            try page(for: request) { signInForm($0, request: request, email: $0.prefill.email ?? "") }
         }
         router.post("/sign-in") { request in try signInWithPassword(request) }
         router.get("/sign-up") { request in
             try page(for: request) {
                 SignUpPage.render(
                     in: $0, policy: site.services.passwordPolicy, apple: site.services.apple != nil,
-                    name: $0.handoff?.name ?? "", email: $0.handoff?.email ?? ""
+                    name: $0.prefill.name ?? "", email: $0.prefill.email ?? ""
                 )
             }
         }

@@ -85,8 +85,10 @@ public struct Pages: Sendable {
             outboxURL: site.services.outbox == nil ? nil : site.configuration.origin + SitePath.outbox,
             account: visitor.account,
             continuingTo: pending?.app.name ?? waiting?.app.name,
-            handoff: pending?.handoff,
-            loginHint: waiting?.authorization.loginHint,
+            prefill: PageContext.Prefill(
+                name: pending?.handoff.name ?? waiting?.authorization.nameHint,
+                email: pending?.handoff.email ?? waiting?.authorization.loginHint
+            ),
             csrfToken: site.csrf.token(for: visitor.csrfBinding)
         )
         var response = Response.html(Layout.render(build(context), in: context).rendered, status: status)
