@@ -348,8 +348,8 @@ let package = Package(
             name: "VestibuleBookstoreTests",
             dependencies: [
                 "VestibuleBookstore", "VestibuleClient", "VestibuleAudit", "VestibuleCrypto", "VestibuleHTTP", "VestibuleHTTPClient",
-                "VestibuleJSON", "VestibuleLogging", "VestibuleTesting", "VestibuleWebDriver", "vestibule", "vestibule-bookstore",
-                "vestibule-apple-emulator",
+                "VestibuleJSON", "VestibuleLogging", "VestibuleTesting", "VestibuleAppTesting", "VestibuleWebDriver", "vestibule",
+                "vestibule-bookstore", "vestibule-apple-emulator",
             ],
             swiftSettings: swiftSettings
         ),

@@ -24,8 +24,8 @@ key_sha256=$(printf %s "$app_key" | openssl dgst -sha256 -r | cut -d' ' -f1)
 mkdir -p "$data_dir"
 apps_file="$data_dir/apps.json"
 cat >"$apps_file" <<JSON
-{"apps": [{"id": "bookstore", "name": "Vestibule Books", "keySHA256": "$key_sha256",
-           "returnURLs": ["$bookstore/signed-in"], "mergeRule": "keepBoth"}]}
+{"apps": [{"id": "bookstore", "name": "Vestibule Books", "keySHA256": "$key_sha256", "mergeRule": "keepBoth",
+           "openID": {"redirectURIs": ["$bookstore/signed-in"], "firstParty": true}}]}
 JSON
 
 interrupted=false

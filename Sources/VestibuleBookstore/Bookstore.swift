@@ -38,7 +38,9 @@ public final class Bookstore: Sendable {
             app = BookstoreApp(
                 configuration: configuration,
                 shop: Shop(
-                    vestibule: VestibuleClient(origin: configuration.vestibuleOrigin, appKey: configuration.appKey),
+                    vestibule: VestibuleClient(
+                        origin: configuration.vestibuleOrigin, appID: configuration.appID, appKey: configuration.appKey
+                    ),
                     catalog: try Catalog.bundled()
                 ),
                 localization: try BookstoreLocalization(),

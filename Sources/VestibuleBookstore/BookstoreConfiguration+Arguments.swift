@@ -7,7 +7,8 @@ extension BookstoreConfiguration {
         public let description: String
     }
 
-    /// Reads `--host`, `--port`, `--vestibule`, `--public-url` and `--app-key` (`--name value` or `--name=value`);
+    /// Reads `--host`, `--port`, `--vestibule`, `--public-url`, `--app-id` and `--app-key` (`--name value` or
+    /// `--name=value`);
     /// an option given twice, an unknown one or a value that cannot work is refused with the reason. The app key
     /// may also come from `BOOKSTORE_APP_KEY` in `environment` (better: flags show in `ps`); the flag wins.
     public init(arguments: [String], environment: [String: String] = [:]) throws(UsageError) {
@@ -41,13 +42,17 @@ extension BookstoreConfiguration {
         if let value = try Self.onlyValue("--public-url", in: options) {
             publicURL = try Self.origin(value, option: "--public-url")
         }
+        if let value = try Self.onlyValue("--app-id", in: options) {
+            guard !value.isEmpty, value.utf8.count <= 64 else { throw UsageError(description: "--app-id needs the registration's id.") }
+            appID = value
+        }
         if let value = try Self.onlyValue("--app-key", in: options) {
             appKey = try Self.appKey(value, source: "--app-key")
         }
     }
 
     private static let parser = CommandLineParser(
-        ["--host", "--port", "--vestibule", "--public-url", "--app-key"].map(CommandLineOption.value)
+        ["--host", "--port", "--vestibule", "--public-url", "--app-id", "--app-key"].map(CommandLineOption.value)
     )
 
     private static func onlyValue(_ name: String, in options: ParsedCommandLine) throws(UsageError) -> String? {
@@ -93,7 +98,7 @@ extension BookstoreConfiguration {
         vestibule-bookstore: a small demo shop that shows how an app uses Vestibule.
 
         Usage: vestibule-bookstore [--port 8090] [--vestibule http://localhost:8080] [--public-url URL] [--host ADDRESS]
-                                   [--app-key KEY]
+                                   [--app-id bookstore] [--app-key KEY]
 
         What does it do?
           It sells six classic e-books, in English and Japanese. People browse without signing in. "Add to
@@ -103,24 +108,29 @@ extension BookstoreConfiguration {
           the guest's cart and orders then move into the account.
 
         What does it need?
-          A running Vestibule that registers the bookstore among its apps (vestibule serve --apps FILE; see
-          docs/api.md, "Apps"): its name, the SHA-256 of its app key, and its return address
-          http://localhost:8090/signed-in. `make run` starts both (Vestibule on 8080 with its Apple ID
-          emulator on 8081, the bookstore on 8090) with a fresh key each time.
+          A running Vestibule that registers the bookstore among its apps as a first-party OpenID Connect
+          client (vestibule serve --apps FILE, or vestibule clients add; see docs/oidc.md): its id, its name,
+          the SHA-256 of its app key, and its redirect URI http://localhost:8090/signed-in. `make run` starts
+          both (Vestibule on 8080 with its Apple ID emulator on 8081, the bookstore on 8090) with a fresh key
+          each time.
 
         How does it talk to Vestibule?
-          Only through Vestibule's HTTP integration API (docs/api.md): guests, documents, the sign-in hand-off
-          and the session. Its cookies hold the guest's or the session's token and the hand-off's exchange key
-          (HttpOnly, SameSite=Lax); its forms carry an anti-forgery token. It sends its app key and each
-          shopper's address, so Vestibule limits each shopper on their own rather than the whole shop at once.
+          Over HTTP only: OpenID Connect to sign shoppers in (the code flow with PKCE, its app key as client
+          secret; a guest's cart comes along with a guest ticket), and Vestibule's JSON API (docs/api.md) for
+          guests and documents, with the guest's token or the shopper's access token. Its cookies hold the
+          guest's token, the shopper's tokens, or a sign-in under way (HttpOnly, SameSite=Lax); its forms carry
+          an anti-forgery token. It sends its app key and each shopper's address, so Vestibule limits each
+          shopper on their own rather than the whole shop at once.
 
         Options:
           --port N          Port to listen on (default 8090; 0 picks a free one).
           --host ADDRESS    Address to listen on (default 127.0.0.1).
           --vestibule URL   Vestibule's origin (default http://localhost:8080).
           --public-url URL  The bookstore's origin as people reach it (default http://localhost:PORT). Register
-                            URL/signed-in as its return address at Vestibule. With https://, cookies are Secure.
-          --app-key KEY     The key of the bookstore's registration at Vestibule: needed to sign shoppers in.
+                            URL/signed-in as its redirect URI at Vestibule. With https://, cookies are Secure.
+          --app-id ID       The id of the bookstore's registration at Vestibule: its client id (default bookstore).
+          --app-key KEY     The key of the bookstore's registration at Vestibule, its client secret: needed to
+                            sign shoppers in.
                             Prefer the environment variable BOOKSTORE_APP_KEY: flags show in ps.
           --help            Show this help.
 

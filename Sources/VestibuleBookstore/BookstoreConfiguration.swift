@@ -9,11 +9,13 @@ public struct BookstoreConfiguration: Sendable, Equatable {
     /// The bookstore's own origin, as people reach it; nil means `http://localhost:PORT` (with port 0, the port
     /// ``Bookstore/build(configuration:logger:clock:)`` binds). Vestibule sends people
     /// back to `<origin>/signed-in` after signing in, so that address must be in the bookstore's registration
-    /// (Vestibule's `apps` file, `returnURLs`).
+    /// (Vestibule's `apps` file, `openID.redirectURIs`).
     public var publicURL: String?
-    /// The key of the bookstore's registration at Vestibule (its SHA-256 is in Vestibule's `apps` file): it lets
-    /// the bookstore start hand-offs and exchange their codes, and has Vestibule count its calls per shopper.
-    /// Without it shoppers can browse and fill carts, but not sign in. A secret: never logged.
+    /// The id of the bookstore's registration at Vestibule: its OpenID Connect client id.
+    public var appID = "bookstore"
+    /// The key of the bookstore's registration at Vestibule (its SHA-256 is in Vestibule's `apps` file): its
+    /// client secret, which redeems sign-in codes and refreshes tokens, and which has Vestibule count its calls per
+    /// shopper. Without it shoppers can browse and fill carts, but not sign in. A secret: never logged.
     public var appKey: String?
     /// Threads answering requests; each may wait on a call to Vestibule.
     public var workerThreads = 8

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import VestibuleAppTesting
 import VestibuleClient
 import VestibuleHTTP
 import VestibuleHTTPClient
@@ -9,7 +10,7 @@ import VestibuleTesting
 @testable import VestibuleBookstore
 
 /// The bookstore's pieces over plain HTTP, against a real Vestibule: what browsing, the cart and checkout keep
-/// in Vestibule, the hand-off's request, and what the bookstore refuses.
+/// in Vestibule, the OpenID Connect request, and what the bookstore refuses.
 @Suite(.serialized) struct BookstoreHTTPTests {
     /// SIWA-3, AUTH-3: looking around creates nothing; the first "Add to cart" makes the guest, whose `cart`
     /// document Vestibule then holds.
@@ -67,11 +68,15 @@ import VestibuleTesting
             // Vestibule's side, as the browser follows: a passkey on the sign-up page, name and email filled in;
             // Sign in with Apple on the sign-in page, with the email.
             for (method, page) in [("passkey", "/sign-up"), ("apple", "/sign-in")] {
-                let handoff = try shopper.post("/account/create", ["order": id, "method": method])
-                #expect(handoff.status == 303)
-                let url = try #require(handoff.headers["Location"])
-                #expect(url.hasPrefix(site.vestibuleOrigin + "/handoff/"))
-                #expect(shopper.cookie("bookstore_handoff")?.isEmpty == false, "the exchange key stays with this browser")
+                let sent = try shopper.post("/account/create", ["order": id, "method": method])
+                #expect(sent.status == 303)
+                let url = try #require(sent.headers["Location"])
+                #expect(url.hasPrefix(site.vestibuleOrigin + "/oidc/authorize?"))
+                #expect(url.contains("vestibule_guest_ticket="), "the guest comes along")
+                #expect(url.contains("code_challenge_method=S256"))
+                #expect(url.contains("prompt=create") == (method == "passkey"), "a passkey is made on the sign-up page")
+                #expect(!url.contains("Lovelace") && !url.contains("example.com"), "the name and email never go in a URL")
+                #expect(shopper.cookie("bookstore_sign_in")?.isEmpty == false, "the sign-in's secrets stay with this browser")
                 let browser = ShopperClient(origin: site.vestibuleOrigin)
                 let opened = try browser.get(String(url.dropFirst(site.vestibuleOrigin.count)))
                 #expect(opened.headers["Location"] == page + "?lang=en", "on in the language the shopper reads")
@@ -80,6 +85,52 @@ import VestibuleTesting
                 if method == "passkey" { #expect(prefilled.contains("value=\"Ada Lovelace\"")) }
                 try shopper.get(location)
             }
+        }
+    }
+
+    /// The way back from Vestibule is believed only when it checks out (OpenID Connect Core 3.1.3.7, RFC 7636):
+    /// the code redeems only with the PKCE verifier of the browser that asked, and the ID token must carry that
+    /// browser's nonce. A person signs in for real (a password account, over HTTP) and each check is broken in
+    /// turn on a copy of the bookstore's cookie.
+    @Test func theWayBackCountsOnlyWithThisBrowsersVerifierAndNonce() throws {
+        try withSite { site in
+            let person = SocketBrowser(
+                port: try #require(URLComponents(string: site.vestibuleOrigin)?.port), origin: site.vestibuleOrigin,
+                name: "person"
+            )
+            /// A sign-in started at the bookstore and answered at Vestibule: the bookstore's cookie and the way back.
+            func answeredSignIn(signUp: Bool) throws -> (cookie: [String], callback: String) {
+                let shopper = ShopperClient(origin: site.bookstoreOrigin)
+                let authorize = try #require(try shopper.get("/sign-in").headers["Location"])
+                let cookie = try #require(shopper.cookie("bookstore_sign_in")).split(separator: ".").map(String.init)
+                var answer = person.get(String(authorize.dropFirst(site.vestibuleOrigin.count)))
+                if signUp {
+                    try person.createPasswordAccount(
+                        email: "ada@example.com", password: "correct horse battery staple",
+                        dataDirectories: [site.vestibule.dataDirectory]
+                    )
+                    answer = person.get("/continue")
+                }
+                let location = try #require(answer.location)
+                #expect(location.hasPrefix(site.bookstoreOrigin + "/signed-in?code="))
+                return (cookie, String(location.dropFirst(site.bookstoreOrigin.count)))
+            }
+            func comeBack(_ callback: String, with cookie: [String]) throws -> HTTPClientResponse {
+                try ShopperClient(origin: site.bookstoreOrigin).get(
+                    callback, headers: ["Cookie": "bookstore_sign_in=" + cookie.joined(separator: ".")]
+                )
+            }
+
+            let first = try answeredSignIn(signUp: true)
+            #expect(try comeBack(first.callback, with: [first.cookie[0], first.cookie[1], "another-verifier"]).status == 410)
+            let second = try answeredSignIn(signUp: false)
+            let replayed = try comeBack(second.callback, with: [second.cookie[0], "another-nonce", second.cookie[2]])
+            #expect(replayed.status == 502)
+            #expect(!replayed.headers.values(for: "Set-Cookie").contains { $0.hasPrefix("bookstore_session=") })
+            let third = try answeredSignIn(signUp: false)
+            let signedIn = try comeBack(third.callback, with: third.cookie)
+            #expect(signedIn.status == 303 && signedIn.headers["Location"] == "/orders")
+            #expect(signedIn.headers.values(for: "Set-Cookie").contains { $0.hasPrefix("bookstore_session=password.") })
         }
     }
 
@@ -183,7 +234,12 @@ import VestibuleTesting
                 ("/orders/0123456789AB", [:], 404),
                 ("/orders/%2e%2e%2fcart", [:], 404),
                 ("/signed-in", [:], 410),
-                ("/signed-in?code=forged", ["Cookie": "bookstore_handoff=forged"], 410),
+                ("/signed-in?code=forged&state=forged", ["Cookie": "bookstore_sign_in=forged"], 410),
+                // A sign-in this browser started, but another one's state, then a code Vestibule never made.
+                ("/signed-in?code=forged&state=other", ["Cookie": "bookstore_sign_in=mine.nonce.verifier"], 410),
+                ("/signed-in?code=forged&state=mine", ["Cookie": "bookstore_sign_in=mine.nonce.verifier"], 410),
+                // A session cookie that is not one is forgotten.
+                ("/", ["Cookie": "bookstore_session=apple.1.forged"], 200),
                 ("/no-such-page", [:], 404),
                 ("/?lang=xx", [:], 200),
                 ("/", ["Cookie": "bookstore_guest; ===; \"broken"], 200),
@@ -193,6 +249,12 @@ import VestibuleTesting
                 #expect(response.status == status, "\(target)")
                 #expect(response.headers["Content-Type"]?.hasPrefix("text/html") == true, "\(target)")
             }
+            // The person said no at Vestibule: back to the books, the sign-in under way forgotten.
+            let refused = try shopper.get(
+                "/signed-in?error=access_denied&state=mine", headers: ["Cookie": "bookstore_sign_in=mine.nonce.verifier"]
+            )
+            #expect(refused.status == 303 && refused.headers["Location"] == "/")
+            #expect(refused.headers.values(for: "Set-Cookie").contains { $0.hasPrefix("bookstore_sign_in=;") })
             // A target the HTTP server cannot even decode is refused before any page code runs.
             #expect(try shopper.get("/%zz").status == 400)
             var json = HTTPHeaders()

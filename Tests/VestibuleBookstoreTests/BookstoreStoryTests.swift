@@ -57,7 +57,7 @@ struct BookstoreStoryTests {
 
     @Test func aGuestBuysInJapaneseThenCreatesAnAccountWithAppleAndFindsTheOrderAndTheCart() throws {
         // A browser set to English whose reader picks 日本語 in the shop: the shop remembers the choice, and the
-        // hand-off carries it to Vestibule's pages.
+        // authorization request carries it to Vestibule's pages.
         try withShopper(language: "en") { shopper, site, _ in
             let browser = shopper.browser
             try browser.navigate(to: site.bookstoreOrigin + "/?lang=ja")
@@ -97,13 +97,17 @@ struct BookstoreStoryTests {
             try browser.waitFor("a[href='/sign-up']").click()
             try browser.waitFor("form[data-passkey=sign-up] #field-displayName").sendKeys("Grace Hopper")
             try shopper.signUpWithPasskey()
-            let firstSession = try #require(try browser.cookie(named: "bookstore_session"))
+            let firstSession = try #require(ShopperSession(cookieValue: try browser.cookie(named: "bookstore_session") ?? ""))
             #expect(try cartBooks(browser) == ["pride-and-prejudice": 1, "frankenstein": 1])
 
-            // Signed out of the bookstore (which ends that session at Vestibule) and of Vestibule.
+            // Signed out of the bookstore (which ends its grant at Vestibule: the cookie's tokens are worth nothing
+            // now) and of Vestibule.
             try browser.find("form[action='/sign-out'] button").click()
             _ = try browser.waitFor("header a[href='/sign-in']")
-            #expect(try site.vestibuleClient.session(.token(firstSession)) == nil)
+            #expect(try site.vestibuleClient.refreshTokens(firstSession.refreshToken) == nil)
+            #expect(throws: VestibuleClientError.self, "the access token no longer reaches the documents") {
+                try site.vestibuleClient.documents(of: .account(token: firstSession.accessToken))
+            }
             try browser.navigate(to: site.vestibuleOrigin + "/account")
             try browser.waitFor("form[action='/sign-out'] button").click()
             _ = try browser.waitFor("a[href='/sign-in']")
@@ -117,7 +121,8 @@ struct BookstoreStoryTests {
             #expect(try browser.find("main [data-signed-in-with=passkey]").text == "Signed in with a passkey")
             #expect(try cartBooks(browser) == ["pride-and-prejudice": 2, "frankenstein": 1, "botchan": 1])
 
-            let session = Owner.account(sessionToken: try #require(try browser.cookie(named: "bookstore_session")))
+            let cookie = try #require(ShopperSession(cookieValue: try browser.cookie(named: "bookstore_session") ?? ""))
+            let session = Owner.account(token: cookie.accessToken)
             let names = try site.vestibuleClient.documents(of: session).map(\.name)
             #expect(names == ["cart"], "the guest's cart was folded in and deleted")
         }

@@ -42,7 +42,7 @@ final class DemoSite {
         do {
             try #"""
                 {"apps": [{"id": "bookstore", "name": "Vestibule Books", "keySHA256": "\#(Hex.encode(SHA2.sha256(appKey)))",
-                           "returnURLs": ["\#(bookstoreOrigin)/signed-in"]}]}
+                           "openID": {"redirectURIs": ["\#(bookstoreOrigin)/signed-in"], "firstParty": true}}]}
                 """#.write(toFile: appsFile, atomically: true, encoding: .utf8)
             vestibule = try DevelopmentVestibule(
                 folder: scratch.path, port: vestibulePort, arguments: ["--apps", appsFile, "--log-level", "warning"]
@@ -55,7 +55,7 @@ final class DemoSite {
 
     /// The client the bookstore uses (with its app key, for no shopper in particular), for a test to look at what
     /// Vestibule holds.
-    var vestibuleClient: VestibuleClient { VestibuleClient(origin: vestibuleOrigin, appKey: appKey) }
+    var vestibuleClient: VestibuleClient { VestibuleClient(origin: vestibuleOrigin, appID: "bookstore", appKey: appKey) }
 
     func stop() {
         bookstore.shutdown()

@@ -33,7 +33,8 @@ struct ShopperBrowser {
         try browser.waitFor("form[action='/account/create'] button[value=\(method)]").click()
         let (path, form) = method == "apple" ? ("/sign-in", "form.apple-start") : ("/sign-up", "form[data-passkey=sign-up]")
         _ = try browser.waitFor(form)
-        // The hand-off carries the shop's language on (`?lang=`), so only the page itself is compared.
+        // The authorization request carries the shop's language on (`ui_locales`, then `?lang=`), so only the page
+        // itself is compared.
         guard try browser.currentURL.hasPrefix(site.vestibuleOrigin + path + "?lang=") else {
             throw TestFailure("not on Vestibule's \(path): \(try browser.currentURL)")
         }

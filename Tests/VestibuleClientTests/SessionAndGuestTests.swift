@@ -14,7 +14,7 @@ import VestibuleClient
 
         let claim = try client.claimGuest(token: guest.bearer, intoSession: session)
         #expect(claim == ClaimReply(moved: 1, renamed: [], replaced: 0, discarded: 0))
-        #expect(try client.document("draft", as: [String].self, of: .account(sessionToken: session))?.value == ["chapter one"])
+        #expect(try client.document("draft", as: [String].self, of: .account(token: session))?.value == ["chapter one"])
         let again = try #require(throws: VestibuleClientError.self) { try client.claimGuest(token: guest.bearer, intoSession: session) }
         #expect(again.code == .notFound)
     }

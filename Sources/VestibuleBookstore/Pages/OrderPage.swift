@@ -40,7 +40,7 @@ enum OrderHeader {
     }
 }
 
-/// "Create an account to track this order": a hand-off to Vestibule carrying the order's name and email and
+/// "Create an account to track this order": a sign-in at Vestibule carrying the order's name and email and
 /// the guest, whose cart and orders then move into the new account. Two ways, one button each, at one width
 /// and height with Sign in with Apple first (SIWA-15): Apple through Vestibule's sign-in page, which leads with
 /// it and creates the account on a first use; a passkey through its sign-up page, the name filled in.

@@ -1,4 +1,4 @@
-import VestibuleAPI
+import VestibuleClient
 import VestibuleHTML
 
 /// `/orders`: "Your orders" with how the person is signed in (SIWA-8), every order, and the cart, both of
@@ -6,16 +6,16 @@ import VestibuleHTML
 /// with neither is asked to sign in.
 enum OrdersPage {
     static func render(
-        _ orders: [Order], cart: Cart, session: SessionReply?, hasGuest: Bool, in context: PageContext
+        _ orders: [Order], cart: Cart, person: OpenIDUserInfo?, hasGuest: Bool, in context: PageContext
     ) -> Page {
         var sections: [HTML] = []
-        if let session, let status = context.signedInStatus {
-            sections.append("<p class=\"signed-in-status\" data-signed-in-with=\"\(session.signedInWith)\">\(status)</p>")
-            if let name = session.displayName, !name.isEmpty {
+        if let person, let status = context.signedInStatus, let method = context.signedInWith {
+            sections.append("<p class=\"signed-in-status\" data-signed-in-with=\"\(method)\">\(status)</p>")
+            if let name = person.name, !name.isEmpty {
                 sections.append("<p>\(context.text(.ordersWelcome, isolating: "name", name))</p>")
             }
         }
-        if session == nil, !hasGuest {
+        if person == nil, !hasGuest {
             sections.append("""
             <p>\(context.text(.ordersSignIn))</p>
             <p><a class="button" href="/sign-in">\(context.text(.navSignIn))</a></p>
@@ -23,11 +23,11 @@ enum OrdersPage {
         } else if orders.isEmpty {
             sections.append("<p>\(context.text(.ordersNone))</p>")
         } else {
-            if session == nil { sections.append("<p>\(context.text(.ordersGuestNote))</p>") }
+            if person == nil { sections.append("<p>\(context.text(.ordersGuestNote))</p>") }
             sections.append("<ul class=\"order-list\">\(orders.map { item($0, in: context) })</ul>")
-            if session == nil, let latest = orders.first { sections.append(AccountOffer.render(for: latest, in: context)) }
+            if person == nil, let latest = orders.first { sections.append(AccountOffer.render(for: latest, in: context)) }
         }
-        if session != nil || hasGuest {
+        if person != nil || hasGuest {
             let lines = Order.lines(of: cart, in: context.catalog)
             sections.append("""
             <section class="cart-summary" aria-labelledby="cart-heading" data-cart>

@@ -10,11 +10,9 @@ extension BookstoreApp {
                 return try redirect(to: "/cart", shopper: shopper)
             }
             // Signed in, the account's name and email are already known: filled in, still editable.
-            let session = shopper.session?.status
+            let person = try person(of: shopper, for: request)
             return try render(for: request, shopper: shopper, cart: cart) {
-                CheckoutPage.render(
-                    cart, name: session?.displayName ?? "", email: session?.email ?? "", problems: [], in: $0
-                )
+                CheckoutPage.render(cart, name: person?.name ?? "", email: person?.email ?? "", problems: [], in: $0)
             }
         }
 
@@ -48,10 +46,9 @@ extension BookstoreApp {
                 orders = try shop.orders(of: owner)
                 cart = try shop.cart(of: owner)
             }
+            let person = try person(of: shopper, for: request)
             return try render(for: request, shopper: shopper, cart: cart) {
-                OrdersPage.render(
-                    orders, cart: cart, session: shopper.session?.status, hasGuest: shopper.guestToken != nil, in: $0
-                )
+                OrdersPage.render(orders, cart: cart, person: person, hasGuest: shopper.guestToken != nil, in: $0)
             }
         }
 

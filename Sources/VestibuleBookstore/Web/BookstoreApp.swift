@@ -20,7 +20,7 @@ struct BookstoreApp: Sendable {
     let logger: Logger
 
     /// Vestibule, called for the shopper behind `request`: with an app key, Vestibule counts the calls that it
-    /// limits (new guests, hand-offs, sessions) against that shopper's address, not against the bookstore's.
+    /// limits (new guests, guest tickets, token requests) against that shopper's address, not against the bookstore's.
     func vestibule(for request: Request) -> VestibuleClient { shop.vestibule.forVisitor(at: request.remoteAddress) }
 
     /// The bookstore's palette and own components, linked after ``BaseStylesheet/path``.
@@ -47,7 +47,8 @@ struct BookstoreApp: Sendable {
 
     // MARK: Who is asking
 
-    /// The shopper behind `request`. Asks Vestibule about the session only when a session cookie comes.
+    /// The shopper behind `request`. Asks Vestibule about the session only when its access token is about to
+    /// end: a refresh, which also tells a grant that ended.
     func shopper(of request: Request) throws(VestibuleClientError) -> Shopper {
         let chosen = request.query["lang"].flatMap(BookstoreLanguage.init(rawValue:))
         let remembered = cookies.language.value(in: request)
@@ -55,14 +56,18 @@ struct BookstoreApp: Sendable {
             explicit: chosen?.rawValue ?? remembered, acceptLanguage: request.headers["Accept-Language"]
         )
         let presentedVisitorID = cookies.visitor.value(in: request)
-        var session: (String, SessionReply)?
+        var session: ShopperSession?
+        var sessionRenewed = false
         var sessionEnded = false
-        if let token = cookies.session.value(in: request) {
-            if let status = try vestibule(for: request).session(.token(token)) {
-                session = (token, status)
-            } else {
-                sessionEnded = true
+        if let value = cookies.session.value(in: request) {
+            session = ShopperSession(cookieValue: value)
+            let now = clock()
+            if let current = session, current.needsRefresh(at: now) {
+                let tokens = try vestibule(for: request).refreshTokens(current.refreshToken)
+                session = tokens.map { current.renewed(with: $0, now: now) }
+                sessionRenewed = session != nil
             }
+            sessionEnded = session == nil
         }
         return Shopper(
             language: language,
@@ -72,8 +77,20 @@ struct BookstoreApp: Sendable {
             // A guest is claimed at sign-in: its token is no use beside a session.
             guestToken: session == nil ? cookies.guest.value(in: request) : nil,
             session: session,
+            sessionRenewed: sessionRenewed,
             sessionEnded: sessionEnded
         )
+    }
+
+    /// The signed-in shopper's name and email, asked of Vestibule (userinfo) for the pages that show them; `nil`
+    /// for a guest.
+    ///
+    /// - Throws: ``VestibuleClientError/Code/signInRequired`` when the grant has ended: the shopper is then
+    ///   forgotten (``respond(to:with:)``).
+    func person(of shopper: Shopper, for request: Request) throws(VestibuleClientError) -> OpenIDUserInfo? {
+        try shopper.session.map { session throws(VestibuleClientError) in
+            try vestibule(for: request).userInfo(accessToken: session.accessToken)
+        }
     }
 
     /// The shopper of a same-origin POST that carries their form's anti-forgery token, and the form.
@@ -98,7 +115,7 @@ struct BookstoreApp: Sendable {
             catalog: shop.catalog,
             csrfToken: csrf.token(for: shopper.csrfBinding),
             path: request.path,
-            signedInWith: shopper.session?.status.signedInWith,
+            signedInWith: shopper.session?.method,
             cartCount: count
         )
         var response = Response.html(Layout.render(build(context), in: context).rendered, status: status)
@@ -116,10 +133,12 @@ struct BookstoreApp: Sendable {
         return response
     }
 
-    /// Sets the visitor and language cookies when they are new, and clears a session cookie whose session ended.
+    /// Sets the visitor and language cookies when they are new, keeps refreshed tokens, and clears a session
+    /// cookie whose sign-in ended.
     func remember(_ shopper: Shopper, on response: inout Response) throws(CookieError) {
         if shopper.visitorIDIsNew { try cookies.visitor.set(shopper.visitorID, on: &response) }
         if let chosen = shopper.chosenLanguage { try cookies.language.set(chosen.tag, on: &response) }
+        if shopper.sessionRenewed, let session = shopper.session { try cookies.session.set(session.cookieValue, on: &response) }
         if shopper.sessionEnded { try cookies.session.clear(on: &response) }
     }
 }

@@ -8,23 +8,25 @@ struct BookstoreCookies: Sendable {
     let visitor: HostCookie
     /// The guest's token (`vg_…`): set when "Add to cart" creates the guest, cleared once it is claimed.
     let guest: HostCookie
-    /// The session token from the hand-off's exchange.
+    /// The signed-in shopper's tokens (``ShopperSession``).
     let session: HostCookie
-    /// The exchange key of a hand-off under way; it proves, at the exchange, that this browser started it.
-    let handoff: HostCookie
+    /// A sign-in under way (``OpenIDSignIn/cookieValue``): its `state`, `nonce` and PKCE verifier prove, when the
+    /// browser comes back with a code, that this browser started it.
+    let signIn: HostCookie
     /// The language chosen with `?lang=`.
     let language: HostCookie
 
-    /// Vestibule forgets guests unseen for 30 days, and ends sessions 30 days after sign-in at the latest.
+    /// Vestibule forgets guests unseen for 30 days, and ends grants 30 days after sign-in at the latest.
     static let thirtyDays = 30 * 24 * 3600
-    /// A hand-off's code lives for minutes; the person may take a while on Vestibule's pages before it is made.
-    static let handoffLifetime = 30 * 60
+    /// As long as Vestibule keeps the authorization request waiting: the person may take a while on its pages
+    /// (signing up, confirming an address).
+    static let signInLifetime = 30 * 60
 
     init(secure: Bool) {
         visitor = HostCookie(baseName: "bookstore_visitor", secure: secure, maxAge: nil)
         guest = HostCookie(baseName: "bookstore_guest", secure: secure, maxAge: Self.thirtyDays)
         session = HostCookie(baseName: "bookstore_session", secure: secure, maxAge: Self.thirtyDays)
-        handoff = HostCookie(baseName: "bookstore_handoff", secure: secure, maxAge: Self.handoffLifetime)
+        signIn = HostCookie(baseName: "bookstore_sign_in", secure: secure, maxAge: Self.signInLifetime)
         language = HostCookie(baseName: "bookstore_lang", secure: secure, maxAge: 365 * 24 * 3600)
     }
 }

@@ -11,14 +11,17 @@ struct Shopper: Sendable {
     let visitorIDIsNew: Bool
     /// The guest's token from the guest cookie.
     let guestToken: String?
-    /// The session, when the session cookie names one Vestibule still knows.
-    let session: (token: String, status: SessionReply)?
-    /// The session cookie names a session that has ended: the response clears it.
+    /// The shopper's sign-in, from the session cookie; its grant may have ended at Vestibule since, which the
+    /// first documents call tells (``BookstoreApp/respond(to:with:)`` then forgets it).
+    let session: ShopperSession?
+    /// The session's tokens were refreshed for this request: the response keeps the new ones.
+    let sessionRenewed: Bool
+    /// The session cookie names a sign-in that has ended: the response clears it.
     let sessionEnded: Bool
 
     /// Whose documents this shopper's cart and orders are: the account once signed in, else the guest.
     var owner: Owner? {
-        if let session { return .account(sessionToken: session.token) }
+        if let session { return .account(token: session.accessToken) }
         return guestToken.map { .guest(token: $0) }
     }
 

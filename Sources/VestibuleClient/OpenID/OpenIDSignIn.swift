@@ -1,5 +1,3 @@
-import VestibuleCrypto
-
 /// An OpenID Connect sign-in under way: the address to send the browser to, and the secrets that prove, when the
 /// browser comes back with a code, that this browser started it. Keep ``cookieValue`` in a cookie of the app's
 /// own (HttpOnly) until then.
@@ -19,7 +17,8 @@ public struct OpenIDSignIn: Sendable, Equatable {
     /// The sign-in a cookie kept; `nil` for a value that is not one. Its ``url`` is not kept: it is spent.
     public init?(cookieValue: String) {
         let parts = cookieValue.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && Base64URL.decodeLeniently($0) != nil }) else {
+        let base64URL = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(base64URL.contains) }) else {
             return nil
         }
         self.init(url: "", state: parts[0], nonce: parts[1], codeVerifier: parts[2])

@@ -68,11 +68,12 @@ extension VestibuleClient {
         )
     }
 
-    /// The person an access token is for, from the userinfo endpoint; `nil` once the token or its grant has
-    /// ended. Asking is how an app learns, at its next request, that the person signed out at Vestibule.
-    public func userInfo(accessToken: String) throws(VestibuleClientError) -> OpenIDUserInfo? {
-        let response = try send(.get, OpenIDPath.userInfo, bearer: accessToken, handled: [401])
-        guard response.status != 401 else { return nil }
+    /// The person an access token is for, from the userinfo endpoint.
+    ///
+    /// - Throws: ``VestibuleClientError/Code/signInRequired`` once the token or its grant has ended (the person
+    ///   signed out at Vestibule, or stopped the app), as the documents calls do.
+    public func userInfo(accessToken: String) throws(VestibuleClientError) -> OpenIDUserInfo {
+        let response = try send(.get, OpenIDPath.userInfo, bearer: accessToken)
         return try decode(OpenIDUserInfo.self, from: response, call: "GET \(OpenIDPath.userInfo)")
     }
 

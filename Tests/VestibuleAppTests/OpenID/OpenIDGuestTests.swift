@@ -65,6 +65,27 @@ import VestibuleHTTP
         #expect(OpenIDRelyingParty.callbackParameters(allowed.headers["Location"])?["code"] != nil)
     }
 
+    /// SIWA-6: what the app knew of its guest (a purchase's name and email) goes server to server with the ticket,
+    /// never in a URL, and fills the sign-up page that `prompt=create` opens, or the sign-in page's email.
+    @Test func theTicketsNameAndEmailFillTheSignUpPageThatPromptCreateOpens() throws {
+        let app = try Self.application()
+        defer { app.application.shutdown() }
+        let (guest, _) = try APIClient(app: app, appKey: OpenIDRelyingParty.key).newGuest()
+        let party = OpenIDRelyingParty(app: app)
+        for (prompt, page) in [("create", "/sign-up"), ("", "/sign-in")] {
+            let reply = try guest.post("/api/v1/guests/ticket", #"{"name": " Ada Lovelace ", "email": "ada@example.com"}"#)
+            let ticket = try #require(reply.json["ticket"]?.stringValue)
+            let browser = FormClient(app)
+            let opened = try browser.get(party.authorizationPath(["vestibule_guest_ticket": ticket, "prompt": prompt]))
+            #expect(opened.headers["Location"] == page)
+            let form = try browser.get(page).text
+            #expect(form.contains("value=\"ada@example.com\""), "\(page)")
+            if page == "/sign-up" { #expect(form.contains("value=\"Ada Lovelace\"")) }
+        }
+        #expect(try guest.post("/api/v1/guests/ticket", #"{"email": "not an address"}"#).status == .badRequest)
+        #expect(try guest.post("/api/v1/guests/ticket", #"{"name": "\#(String(repeating: "x", count: 65))"}"#).status == .badRequest)
+    }
+
     @Test func aTicketWorksOnceAndOnlyForTheAppWhoseGuestItIs() throws {
         let otherKey = SecureRandom.token()
         let other = RegisteredApp(

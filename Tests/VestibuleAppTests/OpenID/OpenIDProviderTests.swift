@@ -227,6 +227,9 @@ import VestibuleHTTP
             #expect(discovery[member]?.stringValue == origin + path)
         }
         #expect(discovery["id_token_signing_alg_values_supported"]?.arrayValue?.compactMap(\.stringValue) == ["RS256", "ES256"])
+        #expect(discovery["prompt_values_supported"]?.arrayValue?.compactMap(\.stringValue).contains("create") == true,
+                "OpenID Connect Prompt Create 1.0")
+        #expect(discovery["scopes_supported"]?.arrayValue?.compactMap(\.stringValue).contains("documents") == true)
         let algorithms = try app.respond("/.well-known/jwks.json").json["keys"]?.arrayValue?.compactMap { $0["alg"]?.stringValue }
         #expect(Set(algorithms ?? []) == ["RS256", "ES256"])
     }
