@@ -94,44 +94,91 @@ import VestibuleTesting
     /// turn on a copy of the bookstore's cookie.
     @Test func theWayBackCountsOnlyWithThisBrowsersVerifierAndNonce() throws {
         try withSite { site in
-            let person = SocketBrowser(
-                port: try #require(URLComponents(string: site.vestibuleOrigin)?.port), origin: site.vestibuleOrigin,
-                name: "person"
-            )
-            /// A sign-in started at the bookstore and answered at Vestibule: the bookstore's cookie and the way back.
-            func answeredSignIn(signUp: Bool) throws -> (cookie: [String], callback: String) {
-                let shopper = ShopperClient(origin: site.bookstoreOrigin)
-                let authorize = try #require(try shopper.get("/sign-in").headers["Location"])
-                let cookie = try #require(shopper.cookie("bookstore_sign_in")).split(separator: ".").map(String.init)
-                var answer = person.get(String(authorize.dropFirst(site.vestibuleOrigin.count)))
-                if signUp {
-                    try person.createPasswordAccount(
-                        email: "ada@example.com", password: "correct horse battery staple",
-                        dataDirectories: [site.vestibule.dataDirectory]
-                    )
-                    answer = person.get("/continue")
-                }
-                let location = try #require(answer.location)
-                #expect(location.hasPrefix(site.bookstoreOrigin + "/signed-in?code="))
-                return (cookie, String(location.dropFirst(site.bookstoreOrigin.count)))
-            }
-            func comeBack(_ callback: String, with cookie: [String]) throws -> HTTPClientResponse {
-                try ShopperClient(origin: site.bookstoreOrigin).get(
-                    callback, headers: ["Cookie": "bookstore_sign_in=" + cookie.joined(separator: ".")]
-                )
-            }
-
-            let first = try answeredSignIn(signUp: true)
-            #expect(try comeBack(first.callback, with: [first.cookie[0], first.cookie[1], "another-verifier"]).status == 410)
-            let second = try answeredSignIn(signUp: false)
-            let replayed = try comeBack(second.callback, with: [second.cookie[0], "another-nonce", second.cookie[2]])
+            let person = personAtVestibule(of: site)
+            let first = try answeredSignIn(at: site, by: person, signingUp: true)
+            #expect(try comeBack(first.callback, with: [first.cookie[0], first.cookie[1], "another-verifier"], to: site).status == 410)
+            let second = try answeredSignIn(at: site, by: person)
+            let replayed = try comeBack(second.callback, with: [second.cookie[0], "another-nonce", second.cookie[2]], to: site)
             #expect(replayed.status == 502)
             #expect(!replayed.headers.values(for: "Set-Cookie").contains { $0.hasPrefix("bookstore_session=") })
-            let third = try answeredSignIn(signUp: false)
-            let signedIn = try comeBack(third.callback, with: third.cookie)
+            let third = try answeredSignIn(at: site, by: person)
+            let signedIn = try comeBack(third.callback, with: third.cookie, to: site)
             #expect(signedIn.status == 303 && signedIn.headers["Location"] == "/orders")
             #expect(signedIn.headers.values(for: "Set-Cookie").contains { $0.hasPrefix("bookstore_session=password.") })
         }
+    }
+
+    /// The session cookie's access token is refreshed when it is about to end, and the response keeps the new
+    /// tokens. A copy of the old cookie then refreshes with a spent token: Vestibule ends the whole grant, and the
+    /// bookstore forgets the session, for the copy and for the browser alike.
+    @Test func theAccessTokenIsRefreshedInTimeAndAnOldCookieUsedAgainEndsTheSignIn() throws {
+        try withSite { site in
+            let person = personAtVestibule(of: site)
+            let answered = try answeredSignIn(at: site, by: person, signingUp: true)
+            let signedIn = try comeBack(answered.callback, with: answered.cookie, to: site)
+            let cookie = try #require(Self.cookie("bookstore_session", in: signedIn))
+            let session = try #require(ShopperSession(cookieValue: cookie))
+            // The same sign-in, its access token a second from its end.
+            let ending = cookie.replacingOccurrences(
+                of: ".\(Int(session.accessTokenExpiresAt.timeIntervalSince1970)).",
+                with: ".\(Int(Date().timeIntervalSince1970) + 1)."
+            )
+            let browser = ShopperClient(origin: site.bookstoreOrigin)
+            let page = try browser.get("/orders", headers: ["Cookie": "bookstore_session=\(ending)"])
+            #expect(page.status == 200 && page.text.contains("data-signed-in-with=\"password\""))
+            let renewedCookie = try #require(Self.cookie("bookstore_session", in: page))
+            let renewed = try #require(ShopperSession(cookieValue: renewedCookie))
+            #expect(renewed.refreshToken != session.refreshToken && renewed.accessToken != session.accessToken)
+            #expect(renewed.accessTokenExpiresAt > Date().addingTimeInterval(240), "five minutes again")
+
+            let copy = try browser.get("/orders", headers: ["Cookie": "bookstore_session=\(ending)"])
+            #expect(copy.status == 200 && !copy.text.contains("data-signed-in-with"))
+            #expect(copy.headers.values(for: "Set-Cookie").contains { $0.hasPrefix("bookstore_session=;") })
+            let owner = try browser.get("/orders", headers: ["Cookie": "bookstore_session=\(renewed.cookieValue)"])
+            #expect(owner.status == 303, "the documents refuse the ended grant's token: the session is forgotten")
+            #expect(owner.headers.values(for: "Set-Cookie").contains { $0.hasPrefix("bookstore_session=;") })
+        }
+    }
+
+    // MARK: Signing in over HTTP
+
+    /// A person's browser at Vestibule, over plain HTTP.
+    private func personAtVestibule(of site: DemoSite) -> SocketBrowser {
+        SocketBrowser(port: URLComponents(string: site.vestibuleOrigin)?.port ?? 0, origin: site.vestibuleOrigin, name: "person")
+    }
+
+    /// A sign-in started at the bookstore and answered at Vestibule (signing up with a password first, or signed
+    /// in already): the parts of the bookstore's sign-in cookie, and the way back.
+    private func answeredSignIn(
+        at site: DemoSite, by person: SocketBrowser, signingUp: Bool = false
+    ) throws -> (cookie: [String], callback: String) {
+        let shopper = ShopperClient(origin: site.bookstoreOrigin)
+        let authorize = try #require(try shopper.get("/sign-in").headers["Location"])
+        let cookie = try #require(shopper.cookie("bookstore_sign_in")).split(separator: ".").map(String.init)
+        var answer = person.get(String(authorize.dropFirst(site.vestibuleOrigin.count)))
+        if signingUp {
+            try person.createPasswordAccount(
+                email: "ada@example.com", password: "correct horse battery staple",
+                dataDirectories: [site.vestibule.dataDirectory]
+            )
+            answer = person.get("/continue")
+        }
+        let location = try #require(answer.location)
+        #expect(location.hasPrefix(site.bookstoreOrigin + "/signed-in?code="))
+        return (cookie, String(location.dropFirst(site.bookstoreOrigin.count)))
+    }
+
+    /// The browser's way back to the bookstore, with `cookie` as its sign-in cookie.
+    private func comeBack(_ callback: String, with cookie: [String], to site: DemoSite) throws -> HTTPClientResponse {
+        try ShopperClient(origin: site.bookstoreOrigin).get(
+            callback, headers: ["Cookie": "bookstore_sign_in=" + cookie.joined(separator: ".")]
+        )
+    }
+
+    /// The value a response sets for the cookie `name`.
+    private static func cookie(_ name: String, in response: HTTPClientResponse) -> String? {
+        response.headers.values(for: "Set-Cookie").first { $0.hasPrefix(name + "=") }
+            .map { String($0.dropFirst(name.count + 1).prefix { $0 != ";" }) }
     }
 
     /// Vestibule counts the guests the bookstore makes against the bookstore's one address: so that one client
