@@ -121,19 +121,19 @@ public final class AppleTokenVerifier: Sendable {
     }
 
     /// Fetches the key set again, unless that happened in the last minute: a stream of tokens with invented
-    /// `kid`s must not turn into a stream of requests to Apple.
+    /// `kid`s must not turn into a stream of requests to Apple. The fetch holds the lock, so a token that arrives
+    /// meanwhile waits for it and is then verified with its keys: after a restart the cache is empty and the first
+    /// sign-ins come together, all naming the key that one fetch brings.
     private func refreshKeys() throws(AppleError) {
-        let now = clock()
-        let allowed = lastFetch.withLock { last -> Bool in
-            guard last.map({ now.timeIntervalSince($0) >= 60 }) ?? true else { return false }
+        try lastFetch.withLock { last throws(AppleError) in
+            let now = clock()
+            guard last.map({ now.timeIntervalSince($0) >= 60 }) ?? true else { return }
             last = now
-            return true
-        }
-        guard allowed else { throw AppleError(.invalidToken, "the token's kid is not in Apple's key set") }
-        do {
-            _ = keys.replace(with: try fetchKeys())
-        } catch {
-            throw AppleError(.unreachable, "Apple's keys could not be fetched: \(error)")
+            do {
+                _ = keys.replace(with: try fetchKeys())
+            } catch {
+                throw AppleError(.unreachable, "Apple's keys could not be fetched: \(error)")
+            }
         }
     }
 

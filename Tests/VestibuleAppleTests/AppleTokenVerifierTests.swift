@@ -129,6 +129,38 @@ struct AppleTokenVerifierTests {
         #expect(fetched.count.withLock { $0 } == 1, "at most one fetch a minute")
     }
 
+    /// After a restart the cache is empty and the first sign-ins come together: the second must wait for the
+    /// first one's fetch and verify with its keys, not be refused for a `kid` the fetch under way is bringing.
+    @Test func tokensArrivingTogetherBeforeTheFirstFetchAllVerify() throws {
+        let vector = try vectors.vector("V20")
+        let fetched = FetchCounter()
+        let all = vectors.jwks
+        let verifier = AppleTokenVerifier(
+            issuer: "https://appleid.apple.com", audiences: [vector.claims["aud"]?.stringValue ?? ""],
+            keys: KeyCache(jwks: JWKS(keys: [])),
+            fetchKeys: {
+                fetched.count.withLock { $0 += 1 }
+                Thread.sleep(forTimeInterval: 0.3)  // Apple answering slowly: the other token arrives meanwhile
+                return all
+            },
+            clock: { vector.clock }
+        )
+        let failures = Mutex<[String]>([])
+        let group = DispatchGroup()
+        for _ in 0..<2 {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                do { _ = try verifier.verifyIdentityToken(vector.token, nonce: .none) } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+        }
+        group.wait()
+        #expect(failures.withLock { $0 } == [])
+        #expect(fetched.count.withLock { $0 } == 1, "one fetch for both")
+    }
+
     @Test func realNotificationsAreVerifiedAndTheirEventsStringIsDecoded() throws {
         let disabled = try vectors.vector("V03")
         let email = try verifier(for: disabled).verifyNotification(disabled.token)
