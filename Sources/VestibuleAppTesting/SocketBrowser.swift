@@ -78,14 +78,16 @@ public final class SocketBrowser {
         }
     }
 
-    private func send(_ method: String, _ target: String, headers: [String: String], body: String = "") -> Exchange {
+    /// Sends any request with this browser's cookies, as an app calling the JSON API does (`body` as given, its
+    /// `Content-Length` set for every method but GET).
+    public func send(_ method: String, _ target: String, headers: [String: String], body: String = "") -> Exchange {
         sent += 1
         let tag = "\(name)-\(sent)"
         var head = "\(method) \(target) HTTP/1.1\r\nHost: localhost:\(port)\r\nConnection: close\r\n"
         head += "\(NginxTestServer.tagHeader): \(tag)\r\n"
         if let cookie = jar.header { head += "Cookie: \(cookie)\r\n" }
         for (field, value) in headers { head += "\(field): \(value)\r\n" }
-        if method == "POST" { head += "Content-Length: \(body.utf8.count)\r\n" }
+        if method != "GET" { head += "Content-Length: \(body.utf8.count)\r\n" }
         let started = ContinuousClock.now
         let response: RawConnection.Response? = {
             guard let connection = try? RawConnection(port: port, timeout: 10, from: source),

@@ -115,6 +115,14 @@ public final class PostgresTestServer: @unchecked Sendable {
         try psql("DROP DATABASE IF EXISTS \(try Self.identifier(name)) WITH (FORCE)")
     }
 
+    /// Restarts the server as an operator would (`pg_ctl restart -m fast`): every session is ended, connections
+    /// are refused until it is back, on the same port and data. Returns once it accepts connections again.
+    public func restart() throws {
+        try check("pg_ctl restart", run(asPostgres: true, "\(binaries)/pg_ctl", [
+            "-D", cluster, "-l", "\(dataDirectory)/server.log", "-m", "fast", "-w", "-t", "60", "restart",
+        ]))
+    }
+
     /// Stops the server immediately and removes its files. Safe to call more than once.
     public func stop() {
         let first = lock.withLock {
