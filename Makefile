@@ -1,5 +1,5 @@
 # The two commands of the README, and the chores around them.
-.PHONY: run test bench build clean format lint screenshots
+.PHONY: run test soak bench build clean format lint screenshots
 
 SWIFT ?= swift
 # Extra flags for the `swift build` lines of `make test`; CI (.ci/run) sets `-Xswiftc -warnings-as-errors`.
@@ -28,6 +28,14 @@ test:
 	$(SWIFT) test --skip-build --filter EnumerationTests
 	$(SWIFT) test --skip-build --filter '^VestibuleAppTests.LargerTextGateTests'
 	$(SWIFT) test --skip-build --filter BookstoreLargerTextGateTests
+
+## make soak: the crash-durability tests at length: Vestibule killed 200 times on SQLite and on PostgreSQL, and
+## PostgreSQL restarted 50 times under load (docs/reliability.md); SOAK_KILLS=N for another count
+SOAK_KILLS ?= 200
+soak:
+	scripts/install-deps.sh test
+	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
+	VESTIBULE_CRASH_KILLS=$(SOAK_KILLS) $(SWIFT) test --skip-build --filter CrashDurabilityTests
 
 ## make screenshots: retake the README's pictures of the demo (docs/screenshots) in headless Chromium
 screenshots:

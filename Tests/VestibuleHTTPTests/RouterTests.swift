@@ -92,6 +92,21 @@ import VestibuleLogging
         #expect(log.text.contains("handler failed request_id=abc error=StoreUnavailable"))
     }
 
+    @Test func anOutageIsAnswered503WithRetryAfterAndLoggedAndOtherFailuresOfItsKindStay500() throws {
+        struct DatabaseDown: OutageError { let isOutage: Bool }
+        let log = LogCapture()
+        var router = Router(logger: Logger(label: "router", sink: log.sink))
+        router.get("/down") { _ in throw DatabaseDown(isOutage: true) }
+        router.get("/corrupt") { _ in throw DatabaseDown(isOutage: false) }
+        let down = router.respond(to: try Request(id: RequestID("out1"), method: .get, target: "/down"))
+        #expect(down.status == .serviceUnavailable)
+        #expect(down.headers["Retry-After"] == "1")
+        #expect(String(decoding: down.body, as: UTF8.self).contains("out1"))
+        #expect(log.text.contains("handler failed request_id=out1 error=DatabaseDown"))
+        let corrupt = router.respond(to: try Request(id: RequestID("out2"), method: .get, target: "/corrupt"))
+        #expect(corrupt.status == .internalServerError)
+    }
+
     @Test func handleThrowsNotFoundForTheServerToAnswer() throws {
         #expect(throws: HTTPError.self) { try Router().handle(try request(.get, "/")) }
     }
