@@ -15,7 +15,8 @@ enum CrashAudit {
             }
             switch write {
             case .document(let token, let source, let known, let inFlight):
-                let stored = CrashClients.storedVersion(of: browser(source), headers: ["Authorization": "Bearer \(token)"])
+                let stored = CrashClients.storedVersion(
+                    of: browser(source), headers: ["Authorization": "Bearer \(token)"])
                 guard let stored else { return "\(source): the document could not be read back" }
                 guard stored != known, !(inFlight && stored == known + 1) else { return nil }
                 return "\(source): the document is at version \(stored); \(known) acknowledged, in flight: \(inFlight)"
@@ -23,18 +24,25 @@ enum CrashAudit {
                 let person = browser(source)
                 person[cookie: "vestibule_session"] = session
                 let status = person.get("/account").status
-                return status == 200 ? nil : "\(email): its verified session answers /account with \(status.map(String.init) ?? "nothing")"
+                return status == 200
+                    ? nil
+                    : "\(email): its verified session answers /account with \(status.map(String.init) ?? "nothing")"
             case .passwordAccount(_, _, nil):
                 return nil
             case .appleAccount(let subject, let source, let token, let signedOut):
-                let status = browser(source).send("GET", "/api/v1/session", headers: ["Authorization": "Bearer \(token)"]).status
-                let expected: Set<Int?> = switch signedOut {
-                case true?: [401]
-                case false?: [200]
-                case nil: [200, 401]
-                }
+                let status = browser(source).send(
+                    "GET", "/api/v1/session", headers: ["Authorization": "Bearer \(token)"]
+                ).status
+                let expected: Set<Int?> =
+                    switch signedOut {
+                    case true?: [401]
+                    case false?: [200]
+                    case nil: [200, 401]
+                    }
                 guard !expected.contains(status) else { return nil }
-                return "Apple \(subject) (signed out: \(signedOut.map(String.init) ?? "unknown")): its session answers \(status.map(String.init) ?? "nothing")"
+                let signOut = signedOut.map(String.init) ?? "unknown"
+                let answer = status.map(String.init) ?? "nothing"
+                return "Apple \(subject) (signed out: \(signOut)): its session answers \(answer)"
             }
         }
     }
@@ -47,8 +55,10 @@ enum CrashAudit {
             let rows = try database.rows(sql)
             if !rows.isEmpty { problems.append("\(rows.count) × \(problem): \(rows.prefix(3))") }
         }
-        // One row per password account: its address and whether it is verified (`yes` or `no`, the same text from both backends).
-        let passwords = try database.rows("""
+        // One row per password account: its address and whether it is verified (`yes` or `no`, the same text from
+        // both backends).
+        let passwords = try database.rows(
+            """
             SELECT i.subject, CASE WHEN c.verified_at IS NULL THEN 'no' ELSE 'yes' END FROM identities i
             JOIN password_credentials c ON c.account_id = i.account_id WHERE i.method = 'password'
             """)

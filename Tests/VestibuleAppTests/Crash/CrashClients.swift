@@ -30,7 +30,8 @@ final class CrashClients: Sendable {
                 switch write {
                 case .document(_, _, let known, _): tally.0 += known
                 case .passwordAccount(_, _, let session): tally.1 += session == nil ? 0 : 1
-                case .appleAccount(_, _, _, let signedOut): (tally.2, tally.3) = (tally.2 + 1, tally.3 + (signedOut == true ? 1 : 0))
+                case .appleAccount(_, _, _, let signedOut):
+                    (tally.2, tally.3) = (tally.2 + 1, tally.3 + (signedOut == true ? 1 : 0))
                 }
             }
         }
@@ -96,13 +97,15 @@ final class CrashClients: Sendable {
             if inFlight {
                 guard let stored = Self.storedVersion(of: browser, headers: headers) else { break }
                 guard stored == known || stored == known + 1 else {
-                    return violation("\(browser.source): document read back at version \(stored), \(known) acknowledged")
+                    return violation(
+                        "\(browser.source): document read back at version \(stored), \(known) acknowledged")
                 }
                 (known, inFlight) = (stored, false)
             }
             let precondition = known == 0 ? ["If-None-Match": "*"] : ["If-Match": "\"\(known)\""]
             let write = send(
-                browser, "PUT", Self.documentPath, headers: headers.merging(precondition) { $1 }, body: Self.body(known + 1)
+                browser, "PUT", Self.documentPath, headers: headers.merging(precondition) { $1 },
+                body: Self.body(known + 1)
             )
             switch write.status {
             case 200, 201:
@@ -120,16 +123,19 @@ final class CrashClients: Sendable {
     private func signUpWithPassword(as browser: SocketBrowser) {
         let email = "crash-\(UUID().uuidString.prefix(12).lowercased())@example.com"
         guard judge(send(browser, "GET", "/sign-up"), expecting: 200) else { return pause() }
-        let signUp = send(browser, "POST", "/sign-up", form: ["email": email, "password": "correct horse battery staple"])
+        let signUp = send(
+            browser, "POST", "/sign-up", form: ["email": email, "password": "correct horse battery staple"])
         guard judge(signUp, expecting: 303) else { return }
         var session: String?
         // The code is mailed by a queue after the answer: a kill in between loses it, and the person would ask
         // for another. The account exists either way, unverified.
         if let code = try? MailedCode.wait(for: email, inDataDirectories: [site.dataDirectory], timeout: 5),
-           judge(send(browser, "GET", "/verify-email"), expecting: 200)
+            judge(send(browser, "GET", "/verify-email"), expecting: 200)
         {
             let verified = send(browser, "POST", "/verify-email", form: ["email": email, "code": code])
-            if judge(verified, expecting: 303), verified.location == "/welcome" { session = browser[cookie: "vestibule_session"] }
+            if judge(verified, expecting: 303), verified.location == "/welcome" {
+                session = browser[cookie: "vestibule_session"]
+            }
         }
         record(.passwordAccount(email: email, source: browser.source, session: session))
     }
@@ -139,18 +145,29 @@ final class CrashClients: Sendable {
         guard judge(nonceReply, expecting: 200), let nonce = Self.json(nonceReply)?["nonce"]?.stringValue else {
             return pause()
         }
-        let request = #"{"clientID":"dev.vestibule.app","appleID":"\#(browser.source)@icloud.example","nonce":"\#(Hex.encode(SHA2.sha256(nonce)))"}"#
-        guard let authorization = try? HTTPClient(userAgent: "crash test").postJSON(
-                site.appleEmulator.origin + "/emulator/native-authorization", body: Array(request.utf8)
-              ),
-              let credential = JSONValue(parsing: authorization.body),
-              let identityToken = credential["identityToken"]?.stringValue,
-              let code = credential["authorizationCode"]?.stringValue,
-              let subject = Self.subject(of: identityToken)
+        // What a device asks Apple for: the app's bundle ID, and the nonce hashed.
+        let request = JSONValue.object([
+            "clientID": .string("dev.vestibule.app"), "appleID": .string("\(browser.source)@icloud.example"),
+            "nonce": .string(Hex.encode(SHA2.sha256(nonce))),
+        ])
+        guard
+            let authorization = try? HTTPClient(userAgent: "crash test").postJSON(
+                site.appleEmulator.origin + "/emulator/native-authorization", body: request.serialized
+            ),
+            let credential = JSONValue(parsing: authorization.body),
+            let identityToken = credential["identityToken"]?.stringValue,
+            let code = credential["authorizationCode"]?.stringValue,
+            let subject = Self.subject(of: identityToken)
         else { return violation("the Apple ID emulator gave no credential") }
+        let signInRequest = JSONValue.object([
+            "credential": .object([
+                "identityToken": .string(identityToken), "authorizationCode": .string(code), "nonce": .string(nonce),
+            ]),
+            "sessionDelivery": .string("token"),
+        ])
         let signIn = send(
             browser, "POST", "/api/v1/apple/native", headers: Self.jsonBody,
-            body: #"{"credential":{"identityToken":"\#(identityToken)","authorizationCode":"\#(code)","nonce":"\#(nonce)"},"sessionDelivery":"token"}"#
+            body: String(decoding: signInRequest.serialized, as: UTF8.self)
         )
         guard judge(signIn, expecting: 200), let token = Self.json(signIn)?["sessionToken"]?.stringValue else {
             return
@@ -195,10 +212,12 @@ final class CrashClients: Sendable {
     /// Sends a request (a form with the last page's anti-forgery token when `form` is given), counting it when
     /// its outcome is unknown; with `answersRequired`, no answer at all is a violation.
     private func send(
-        _ browser: SocketBrowser, _ method: String, _ target: String, headers: [String: String] = [:], body: String = "",
+        _ browser: SocketBrowser, _ method: String, _ target: String, headers: [String: String] = [:],
+        body: String = "",
         form: [String: String]? = nil
     ) -> SocketBrowser.Exchange {
-        let exchange = form.map { browser.post(target, $0) } ?? browser.send(method, target, headers: headers, body: body)
+        let exchange =
+            form.map { browser.post(target, $0) } ?? browser.send(method, target, headers: headers, body: body)
         outcome.withLock {
             if exchange.status == nil || exchange.status == 503 { $0.unanswered += 1 }
             $0.slowest = max($0.slowest, exchange.ended - exchange.started)
@@ -214,7 +233,8 @@ final class CrashClients: Sendable {
         case status: return true
         case nil, 503: return false
         case let other?:
-            violation("\(exchange.method) \(exchange.target) answered \(other), not \(status): \(exchange.text.prefix(200))")
+            violation(
+                "\(exchange.method) \(exchange.target) answered \(other), not \(status): \(exchange.text.prefix(200))")
             return false
         }
     }

@@ -7,6 +7,13 @@ enum CrashDatabase {
     case sqlite(path: String)
     case postgres(PostgresTestServer, database: String)
 
+    var backend: String {
+        switch self {
+        case .sqlite: "SQLite"
+        case .postgres: "PostgreSQL"
+        }
+    }
+
     /// The rows `sql` returns, one a line, columns separated by `|`.
     func rows(_ sql: String) throws -> [String] {
         switch self {
@@ -29,17 +36,58 @@ enum CrashDatabase {
     /// Rows that make a half-made account, or a part left without its account: each query must find none.
     /// Foreign keys forbid most of them, so these check that what the schema promises is what is on disk.
     static let halfMade: [(problem: String, sql: String)] = [
-        ("an account without any sign-in method", "SELECT id FROM accounts a WHERE NOT EXISTS (SELECT 1 FROM identities i WHERE i.account_id = a.id)"),
-        ("a sign-in method without its account", "SELECT subject FROM identities i WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = i.account_id)"),
-        ("a password identity without its password", "SELECT subject FROM identities i WHERE i.method = 'password' AND NOT EXISTS (SELECT 1 FROM password_credentials c WHERE c.account_id = i.account_id)"),
-        ("a password without its account", "SELECT account_id FROM password_credentials c WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = c.account_id)"),
-        ("an Apple identity without its Apple record", "SELECT subject FROM identities i WHERE i.method = 'apple' AND NOT EXISTS (SELECT 1 FROM apple_identities x WHERE x.subject = i.subject)"),
-        ("an Apple record without its account", "SELECT subject FROM apple_identities x WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = x.account_id)"),
-        ("a passkey without its account", "SELECT account_id FROM passkey_credentials p WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = p.account_id)"),
-        ("a session without its account", "SELECT id FROM sessions s WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = s.account_id)"),
-        ("a document without its owner", """
-            SELECT id FROM documents d WHERE (d.account_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = d.account_id))
-            OR (d.guest_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM guests g WHERE g.id = d.guest_id))
-            """),
+        (
+            "an account without any sign-in method",
+            orphans("id", of: "accounts", missing: "identities i WHERE i.account_id = t.id")
+        ),
+        (
+            "a sign-in method without its account",
+            orphans("subject", of: "identities", missing: "accounts a WHERE a.id = t.account_id")
+        ),
+        (
+            "a password identity without its password",
+            orphans(
+                "subject", of: "identities", where: "t.method = 'password'",
+                missing: "password_credentials c WHERE c.account_id = t.account_id")
+        ),
+        (
+            "a password without its account",
+            orphans("account_id", of: "password_credentials", missing: "accounts a WHERE a.id = t.account_id")
+        ),
+        (
+            "an Apple identity without its Apple record",
+            orphans(
+                "subject", of: "identities", where: "t.method = 'apple'",
+                missing: "apple_identities x WHERE x.subject = t.subject")
+        ),
+        (
+            "an Apple record without its account",
+            orphans("subject", of: "apple_identities", missing: "accounts a WHERE a.id = t.account_id")
+        ),
+        (
+            "a passkey without its account",
+            orphans("account_id", of: "passkey_credentials", missing: "accounts a WHERE a.id = t.account_id")
+        ),
+        (
+            "a session without its account",
+            orphans("id", of: "sessions", missing: "accounts a WHERE a.id = t.account_id")
+        ),
+        (
+            "an account's document without its account",
+            orphans(
+                "id", of: "documents", where: "t.account_id IS NOT NULL",
+                missing: "accounts a WHERE a.id = t.account_id")
+        ),
+        (
+            "a guest's document without its guest",
+            orphans("id", of: "documents", where: "t.guest_id IS NOT NULL", missing: "guests g WHERE g.id = t.guest_id")
+        ),
     ]
+
+    /// `column` of the rows of `table` (called `t`) that pass `filter` and have no row in `missing`.
+    private static func orphans(_ column: String, of table: String, where filter: String = "TRUE", missing: String)
+        -> String
+    {
+        "SELECT t.\(column) FROM \(table) t WHERE \(filter) AND NOT EXISTS (SELECT 1 FROM \(missing))"
+    }
 }

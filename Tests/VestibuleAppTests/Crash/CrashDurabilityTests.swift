@@ -65,7 +65,8 @@ import VestibuleTesting
         // Service resumes without any help: a write succeeds within 5 s of PostgreSQL's return.
         let probe = SocketBrowser(port: site.process.port, origin: site.origin, source: "127.9.0.1", name: "probe")
         try eventually("a guest created after the last restart", timeout: .seconds(5)) {
-            probe.send("POST", "/api/v1/guests", headers: ["Content-Type": "application/json"], body: "{}").status == 201
+            probe.send("POST", "/api/v1/guests", headers: ["Content-Type": "application/json"], body: "{}").status
+                == 201
         }
         let outcome = clients.finish()
         let served = CrashAudit.served(outcome.acknowledged, by: site)
@@ -89,7 +90,7 @@ import VestibuleTesting
         let served = CrashAudit.served(outcome.acknowledged, by: site)
         site.process.killImmediately()
         let stored = try CrashAudit.stored(outcome.acknowledged, in: database)
-        print("Vestibule killed \(kills) times: \(Self.summary(outcome))")
+        print("Vestibule on \(database.backend) killed \(kills) times: \(Self.summary(outcome))")
         Self.expectSound(outcome, served: served, stored: stored)
         #expect(outcome.unanswered > 0, "the kills met requests in flight")
     }
@@ -100,10 +101,13 @@ import VestibuleTesting
         #expect(stored.isEmpty, "\(stored.prefix(20))")
         // Every kind of write was made and acknowledged, so none of the checks above passed for want of writes.
         let tally = outcome.tally
-        #expect(tally.documentVersions > 0 && tally.verifiedAccounts > 0 && tally.appleAccounts > 0 && tally.signOuts > 0, "\(tally)")
+        #expect(
+            tally.documentVersions > 0 && tally.verifiedAccounts > 0 && tally.appleAccounts > 0 && tally.signOuts > 0,
+            "\(tally)")
     }
 
     private static func summary(_ outcome: CrashClients.Outcome) -> String {
-        "acknowledged \(outcome.tally), \(outcome.unanswered) requests unanswered or 503, the slowest took \(outcome.slowest)"
+        "acknowledged \(outcome.tally), \(outcome.unanswered) requests unanswered or 503, "
+            + "the slowest took \(outcome.slowest)"
     }
 }
