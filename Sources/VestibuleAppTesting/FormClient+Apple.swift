@@ -9,6 +9,12 @@ extension FormClient {
     /// this browser), and the completion back in this browser. Returns the completion's answer.
     @discardableResult
     public func signInWithApple(appleID: String) throws -> Response {
+        try finishSignInWithApple(try consentToSignInWithApple(appleID: appleID))
+    }
+
+    /// The first half of ``signInWithApple(appleID:)``: the start form and Apple's page, answered. Returns what
+    /// Apple's page posts to the callback.
+    public func consentToSignInWithApple(appleID: String) throws -> URLEncodedFields {
         try get("/sign-in")
         let start = try post("/apple/start", [:])
         guard let authorize = start.headers["Location"].flatMap({ URLComponents(string: $0) }) else {
@@ -23,13 +29,20 @@ extension FormClient {
             ("action", "continue"),
         ]
         let answer = try HTTPClient(userAgent: "test").postForm(emulator + "/auth/authorize", fields: URLEncodedFields(consent))
-        let posted = answer.text.matches(of: /<input type="hidden" name="([^"]*)" value="([^"]*)">/).map {
-            (String($0.1), Self.entitiesDecoded(String($0.2)))
-        }
+        return URLEncodedFields(
+            answer.text.matches(of: /<input type="hidden" name="([^"]*)" value="([^"]*)">/).map {
+                (String($0.1), Self.entitiesDecoded(String($0.2)))
+            }
+        )
+    }
+
+    /// The second half of ``signInWithApple(appleID:)``: Apple's cross-site POST of `posted` to the callback, and
+    /// the completion in this browser.
+    public func finishSignInWithApple(_ posted: URLEncodedFields) throws -> Response {
         let callback = try app.respond(
             "/apple/callback", method: .post,
-            headers: ["Content-Type": "application/x-www-form-urlencoded", "Origin": emulator],
-            body: URLEncodedFields(posted).encoded
+            headers: ["Content-Type": "application/x-www-form-urlencoded", "Origin": app.appleEmulatorOrigin ?? ""],
+            body: posted.encoded
         )
         guard let complete = callback.headers["Location"] else {
             throw TestFailure("POST /apple/callback answered \(callback.status): \(callback.text)")

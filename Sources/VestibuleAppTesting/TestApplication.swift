@@ -30,6 +30,11 @@ public struct TestApplication: Sendable {
     private let emulator: EmulatorOwner?
     /// The emulator's origin, when there is one.
     public var appleEmulatorOrigin: String? { emulator?.emulator.issuer }
+
+    /// Stops the Apple ID emulator, as Apple becoming unreachable: its port is closed from now on.
+    public func stopAppleEmulator() {
+        emulator?.emulator.shutdown()
+    }
     /// Inside the scratch directory, made by the application itself as `vestibule serve` makes it (mode 0700).
     public var dataDirectory: String { Self.dataDirectory(in: scratch) }
 

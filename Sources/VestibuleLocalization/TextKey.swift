@@ -49,6 +49,8 @@ public enum TextKey: String, Sendable, CaseIterable {
     case errorFormExpiredTitle = "error.formExpired.title"
     case errorFormExpiredBody = "error.formExpired.body"
     case errorTooManyRequestsTitle = "error.tooManyRequests.title"
+    case errorBusyTitle = "error.busy.title"
+    case errorBusyBody = "error.busy.body"
     case errorServerTitle = "error.server.title"
     case errorServerBody = "error.server.body"
     case errorBackHome = "error.backHome"

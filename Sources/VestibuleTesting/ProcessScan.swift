@@ -80,4 +80,13 @@ public enum ProcessScan {
     public static func withArgument(containing text: String) -> Set<Int32> {
         Set(live().filter { $0.value.commandLine.contains(text) }.keys)
     }
+
+    /// The peak resident memory (`VmHWM` of `/proc/<id>/status`) of a live process, in bytes.
+    public static func peakResidentBytes(of id: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(id)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kibibytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return nil }
+        return kibibytes * 1024
+    }
 }

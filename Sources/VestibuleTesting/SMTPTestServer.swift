@@ -58,7 +58,7 @@ public final class SMTPTestServer: @unchecked Sendable {
     /// The Python interpreter that can import aiosmtpd, found once.
     private static let python: String? = {
         let check = "import aiosmtpd, sys; print(sys.executable)"
-        guard let result = try? run("/usr/bin/env", ["python3", "-c", check]), result.status == 0 else { return nil }
+        guard let result = try? HelperCommand.run("/usr/bin/env", ["python3", "-c", check]), result.status == 0 else { return nil }
         let path = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
         return path.isEmpty ? nil : path
     }()
@@ -102,7 +102,7 @@ public final class SMTPTestServer: @unchecked Sendable {
         if startTLS || implicitTLS {
             let certificate = folder.appendingPathComponent("certificate.pem").path
             let key = folder.appendingPathComponent("key.pem").path
-            let result = try Self.run("/usr/bin/env", [
+            let result = try HelperCommand.run("/usr/bin/env", [
                 "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
                 "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-days", "1",
                 "-keyout", key, "-out", certificate,
@@ -211,20 +211,6 @@ public final class SMTPTestServer: @unchecked Sendable {
             }
         }
         return nil
-    }
-
-    /// Runs a helper command to completion; returns its exit status and everything it printed.
-    private static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try VestibuleExecutable.withSignalsUnblocked { try process.run() }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
     }
 
     /// The server program, written next to its messages at start (VestibuleTesting has no resources).

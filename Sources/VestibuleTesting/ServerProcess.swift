@@ -106,6 +106,11 @@ public final class ServerProcess: @unchecked Sendable {
         kill(process.processIdentifier, number)
     }
 
+    /// The process's peak resident memory so far (`VmHWM`), in bytes; `nil` once it has ended.
+    public var peakResidentBytes: Int? {
+        ProcessScan.peakResidentBytes(of: process.processIdentifier)
+    }
+
     /// Whether a SIGSTOP has taken effect: `kill` returns before the process is stopped.
     public var isStopped: Bool { ProcessScan.isStopped(process.processIdentifier) }
 

@@ -99,6 +99,7 @@ struct APICall {
     func refusalText(for error: HTTPError) -> String {
         switch error.status {
         case .tooManyRequests: text(.errorTooManyRequestsBody)
+        case .serviceUnavailable: text(.errorBusyBody)
         case .forbidden: text(.errorFormExpiredBody)
         default: text(.passkeyFailed)
         }

@@ -36,6 +36,13 @@ extension WebAPI {
             let error = error.httpError
             response = try call.reply(APIRefusal(status: error.status, code: "refused", message: call.refusalText(for: error)))
             for (name, value) in error.headers { response.headers.replace(name, value) }
+        } catch let error as any UnavailabilityError where error.makesServiceUnavailable {
+            // An outage, answered in JSON as the API's callers expect; logged as the router logs one.
+            site.logger.warning("service unavailable", ["request_id": request.id.description, "detail": "\(error)"])
+            response = try call.reply(
+                APIRefusal(status: .serviceUnavailable, code: "unavailable", message: call.text(.errorBusyBody))
+            )
+            response.headers.replace("Retry-After", String(error.retryAfterSeconds))
         }
         response.headers.replace("Cache-Control", "no-store")
         return response

@@ -7,20 +7,20 @@ import VestibuleCrypto
 
     @Test func hashOfAPasswordVerifiesWithThatPassword() throws {
         let encoded = try hasher.hash("correct horse battery staple")
-        #expect(hasher.verify("correct horse battery staple", against: encoded))
+        #expect(try hasher.verify("correct horse battery staple", against: encoded))
     }
 
     @Test func wrongPasswordDoesNotVerify() throws {
         let encoded = try hasher.hash("correct horse battery staple")
-        #expect(!hasher.verify("correct horse battery stapler", against: encoded))
-        #expect(!hasher.verify("", against: encoded))
+        #expect(try !hasher.verify("correct horse battery stapler", against: encoded))
+        #expect(try !hasher.verify("", against: encoded))
     }
 
     @Test func emptyAndNonASCIIPasswordsHashAndVerify() throws {
         for password in ["", "pässwörd 🔑", "a\u{0}b"] {
-            #expect(hasher.verify(password, against: try hasher.hash(password)))
+            #expect(try hasher.verify(password, against: try hasher.hash(password)))
         }
-        #expect(!hasher.verify("a", against: try hasher.hash("a\u{0}b")))
+        #expect(try !hasher.verify("a", against: try hasher.hash("a\u{0}b")))
     }
 
     @Test func samePasswordHashesDifferentlyEachTime() throws {
@@ -31,7 +31,7 @@ import VestibuleCrypto
         #expect(PasswordHasher.Parameters.owasp == .init(memoryKiB: 19_456, iterations: 2))
         let encoded = try PasswordHasher().hash("password")
         #expect(encoded.hasPrefix("$argon2id$v=19$m=19456,t=2,p=1$"))
-        #expect(PasswordHasher().verify("password", against: encoded))
+        #expect(try PasswordHasher().verify("password", against: encoded))
     }
 
     @Test(arguments: [
@@ -46,13 +46,13 @@ import VestibuleCrypto
         "$argon2id$v=19$m=64,m=64,t=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g",
         "$argon2id$v=19$m=64,t=1,p=1$c2FsdHNhbHRzYWx0$" + String(repeating: "A", count: 200),
     ])
-    func malformedOrAbusiveHashNeverVerifiesAndNeverTraps(_ encoded: String) {
-        #expect(!hasher.verify("password", against: encoded))
+    func malformedOrAbusiveHashNeverVerifiesAndNeverTraps(_ encoded: String) throws {
+        #expect(try !hasher.verify("password", against: encoded))
     }
 
     @Test func truncatedHashDoesNotVerify() throws {
         let encoded = try hasher.hash("password")
-        #expect(!hasher.verify("password", against: String(encoded.dropLast(4))))
+        #expect(try !hasher.verify("password", against: String(encoded.dropLast(4))))
     }
 
     @Test func hashMadeWithOtherParametersNeedsRehash() throws {
@@ -62,11 +62,11 @@ import VestibuleCrypto
         #expect(PasswordHasher().needsRehash("garbage"))
     }
 
-    @Test func dummyHashCostsAsMuchAsARealHashAndMatchesNothingGuessable() {
+    @Test func dummyHashCostsAsMuchAsARealHashAndMatchesNothingGuessable() throws {
         #expect(PasswordHasher.dummyHash.hasPrefix("$argon2id$v=19$m=19456,t=2,p=1$"))
         #expect(!PasswordHasher().needsRehash(PasswordHasher.dummyHash))
-        #expect(!PasswordHasher().verify("", against: PasswordHasher.dummyHash))
-        #expect(!PasswordHasher().verify("password", against: PasswordHasher.dummyHash))
+        #expect(try !PasswordHasher().verify("", against: PasswordHasher.dummyHash))
+        #expect(try !PasswordHasher().verify("password", against: PasswordHasher.dummyHash))
     }
 
     @Test func parametersOutsideTheAcceptedRangeAreRefused() {

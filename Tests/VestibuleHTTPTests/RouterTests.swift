@@ -93,16 +93,16 @@ import VestibuleLogging
     }
 
     @Test func anOutageIsAnswered503WithRetryAfterAndLoggedAndOtherFailuresOfItsKindStay500() throws {
-        struct DatabaseDown: OutageError { let isOutage: Bool }
+        struct DatabaseDown: UnavailabilityError { let makesServiceUnavailable: Bool }
         let log = LogCapture()
         var router = Router(logger: Logger(label: "router", sink: log.sink))
-        router.get("/down") { _ in throw DatabaseDown(isOutage: true) }
-        router.get("/corrupt") { _ in throw DatabaseDown(isOutage: false) }
+        router.get("/down") { _ in throw DatabaseDown(makesServiceUnavailable: true) }
+        router.get("/corrupt") { _ in throw DatabaseDown(makesServiceUnavailable: false) }
         let down = router.respond(to: try Request(id: RequestID("out1"), method: .get, target: "/down"))
         #expect(down.status == .serviceUnavailable)
-        #expect(down.headers["Retry-After"] == "1")
+        #expect(down.headers["Retry-After"] == "5")
         #expect(String(decoding: down.body, as: UTF8.self).contains("out1"))
-        #expect(log.text.contains("handler failed request_id=out1 error=DatabaseDown"))
+        #expect(log.text.contains("service unavailable request_id=out1 error=DatabaseDown"))
         let corrupt = router.respond(to: try Request(id: RequestID("out2"), method: .get, target: "/corrupt"))
         #expect(corrupt.status == .internalServerError)
     }

@@ -45,4 +45,6 @@ public struct APIErrorCode: RawRepresentable, Hashable, Sendable, Codable, Expre
     public static let accountExists: APIErrorCode = "accountExists"
     /// Too many calls (429), a wrong origin or a missing anti-forgery token (403).
     public static let refused: APIErrorCode = "refused"
+    /// The database cannot be reached or written for now (503, with `Retry-After`): nothing was done.
+    public static let unavailable: APIErrorCode = "unavailable"
 }

@@ -11,7 +11,7 @@ extension PasswordAccounts {
         if let problem = policy.problem(with: new, email: email) { throw AccountError.weakPassword(problem) }
         let credential = try store.passwordCredential(of: accountID)
         let stored = credential?.passwordHash ?? dummyHash
-        guard hasher.verify(PasswordPolicy.normalize(current), against: stored), let credential else {
+        guard try matches(current, stored), let credential else {
             throw AccountError.invalidCredentials
         }
         // Replaced only if unchanged since it was read: a concurrent change or reset wins, and this one fails.

@@ -137,7 +137,7 @@ public struct PasswordAccounts: Sendable {
         var login: (identity: Identity, credential: PasswordCredential)?
         if let address = try? EmailAddress(email) { login = try passwordLogin(for: address) }
         let stored = login?.credential.passwordHash ?? dummyHash
-        guard hasher.verify(PasswordPolicy.normalize(password), against: stored), let login else {
+        guard try matches(password, stored), let login else {
             throw AccountError.invalidCredentials
         }
         let (identity, credential) = login
@@ -167,7 +167,25 @@ public struct PasswordAccounts: Sendable {
     }
 
     /// The Argon2id hash of the normalized password.
-    func hash(_ password: String) throws(CryptoError) -> String {
-        try hasher.hash(PasswordPolicy.normalize(password))
+    ///
+    /// - Throws: ``HashingBusy`` when every hash and waiting place is taken.
+    func hash(_ password: String) throws -> String {
+        try admitted { () throws(CryptoError) in try hasher.hash(PasswordPolicy.normalize(password)) }
+    }
+
+    /// Whether the normalized password matches `stored`.
+    ///
+    /// - Throws: ``HashingBusy`` when every hash and waiting place is taken.
+    func matches(_ password: String, _ stored: String) throws -> Bool {
+        try admitted { () throws(CryptoError) in try hasher.verify(PasswordPolicy.normalize(password), against: stored) }
+    }
+
+    /// `body`'s result, its hasher's ``CryptoError/Code/busy`` told apart from a failure, for the 503 it becomes.
+    private func admitted<T>(_ body: () throws(CryptoError) -> T) throws -> T {
+        do {
+            return try body()
+        } catch where error.code == .busy {
+            throw HashingBusy()
+        }
     }
 }

@@ -27,6 +27,8 @@ public struct CryptoError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let unknownKeyID = Code("unknownKeyID")
         /// A C library call failed unexpectedly (allocation, internal error).
         public static let libraryFailure = Code("libraryFailure")
+        /// Too much of a bounded resource is in use (every password hash and waiting place): try again shortly.
+        public static let busy = Code("busy")
     }
 
     /// What kind of failure this is.

@@ -1,22 +1,44 @@
 import Dispatch
 import Foundation
+import Synchronization
 
-/// Lets at most a fixed number of password hashes run at once.
+/// Lets at most a fixed number of password hashes run at once, and as many more wait their turn; beyond that,
+/// a caller is turned away at once.
 ///
 /// Argon2id is CPU- and memory-bound: more hashes in flight than cores only adds page faults and cache
 /// misses (19 MiB each), and a burst of sign-ins could otherwise claim workers × 19 MiB. Callers beyond the
-/// limit wait their turn, which keeps throughput at the cores' rate and memory bounded.
+/// limit wait their turn, which keeps throughput at the cores' rate and memory bounded. The waiting room is
+/// bounded too: every caller waiting holds one of the server's worker threads, and a flood of sign-ins must not
+/// take them all from the requests that need no hash (session checks above all), nor make its own callers wait
+/// for longer than a sign-in takes. Those turned away are told to come back (503 with `Retry-After`).
 final class HashingGate: Sendable {
-    private let semaphore: DispatchSemaphore
+    private let running: DispatchSemaphore
+    /// Callers running or waiting.
+    private let admitted = Mutex(0)
+    private let capacity: Int
 
-    /// - Parameter limit: hashes at once; `nil` for one per core.
-    init(limit: Int?) {
-        semaphore = DispatchSemaphore(value: max(1, limit ?? ProcessInfo.processInfo.activeProcessorCount))
+    /// - Parameters:
+    ///   - limit: hashes at once; `nil` for one per core.
+    ///   - waiting: callers that may wait for a turn; `nil` for as many as run at once.
+    init(limit: Int?, waiting: Int? = nil) {
+        let running = max(1, limit ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.running = DispatchSemaphore(value: running)
+        capacity = running + max(0, waiting ?? running)
     }
 
-    func run<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        semaphore.wait()
-        defer { semaphore.signal() }
-        return try body()
+    /// Runs `body` when a turn comes.
+    ///
+    /// - Throws: ``CryptoError/Code/busy`` without running `body` when every turn and waiting place is taken.
+    func run<T>(_ body: () -> T) throws(CryptoError) -> T {
+        let entered = admitted.withLock { count in
+            guard count < capacity else { return false }
+            count += 1
+            return true
+        }
+        guard entered else { throw CryptoError(.busy, "every password hash and waiting place is taken") }
+        defer { admitted.withLock { $0 -= 1 } }
+        running.wait()
+        defer { running.signal() }
+        return body()
     }
 }

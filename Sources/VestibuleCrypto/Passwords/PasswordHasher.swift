@@ -8,19 +8,22 @@ public struct PasswordHasher: Sendable {
     public let parameters: Parameters
     private let gate: HashingGate
 
-    /// - Parameter maximumConcurrentHashes: hashes and verifications allowed to run at once; further callers
-    ///   wait. One per core by default (`nil`), where throughput peaks and memory stays bounded.
-    public init(parameters: Parameters = .owasp, maximumConcurrentHashes: Int? = nil) {
+    /// - Parameters:
+    ///   - maximumConcurrentHashes: hashes and verifications allowed to run at once. One per core by default
+    ///     (`nil`), where throughput peaks and memory stays bounded.
+    ///   - maximumWaiting: further callers that may wait for a turn; beyond them a call fails at once with
+    ///     ``CryptoError/Code/busy``. As many as run at once by default (`nil`).
+    public init(parameters: Parameters = .owasp, maximumConcurrentHashes: Int? = nil, maximumWaiting: Int? = nil) {
         self.parameters = parameters
-        self.gate = HashingGate(limit: maximumConcurrentHashes)
+        self.gate = HashingGate(limit: maximumConcurrentHashes, waiting: maximumWaiting)
     }
 
     /// Hashes `password` with a fresh random salt.
     /// - Throws: `.invalidParameters` if ``parameters`` are outside ``Parameters/accepted``,
-    ///   `.libraryFailure` if libsodium cannot allocate the memory.
+    ///   `.libraryFailure` if libsodium cannot allocate the memory, `.busy` when too many hashes wait already.
     public func hash(_ password: String) throws(CryptoError) -> String {
         guard parameters.isAccepted else { throw CryptoError(.invalidParameters, "Argon2id parameters out of range") }
-        let encoded = gate.run {
+        let encoded = try gate.run {
             Sodium.argon2idHash(password, iterations: parameters.iterations, memoryKiB: parameters.memoryKiB)
         }
         guard let encoded else { throw CryptoError(.libraryFailure, "crypto_pwhash_str_alg failed") }
@@ -32,11 +35,13 @@ public struct PasswordHasher: Sendable {
     /// Returns false, never traps, for anything that is not an Argon2id PHC string within
     /// ``Parameters/accepted`` limits: a stored hash with absurd parameters must not be able to
     /// make a sign-in allocate gigabytes.
-    public func verify(_ password: String, against encoded: String) -> Bool {
+    ///
+    /// - Throws: `.busy` when too many hashes wait already: nothing was compared.
+    public func verify(_ password: String, against encoded: String) throws(CryptoError) -> Bool {
         guard let stored = Parameters(phc: encoded), stored.isAccepted,
               encoded.utf8.count < Sodium.argon2idStringBytes
         else { return false }
-        return gate.run { Sodium.argon2idVerify(password, against: encoded) }
+        return try gate.run { Sodium.argon2idVerify(password, against: encoded) }
     }
 
     /// Whether `encoded` was made with parameters other than ``parameters`` (or is not a valid

@@ -18,6 +18,9 @@ enum ErrorPage {
         case 400..<500:
             title = context.text(.errorBadRequestTitle)
             body = HTML(text: "")
+        case 503:
+            title = context.text(.errorBusyTitle)
+            body = HTML(text: context.text(.errorBusyBody))
         default:
             title = context.text(.errorServerTitle)
             body = context.text(.errorServerBody, isolating: "reference", reference)
