@@ -50,6 +50,15 @@ let package = Package(
         .executable(name: "vestibule-screenshots", targets: ["vestibule-screenshots"]),
         .library(name: "VestibuleApp", targets: ["VestibuleApp"]),
         .library(name: "VestibuleClient", targets: ["VestibuleClient"]),
+        // Every module with a parser of outside bytes, for the libFuzzer targets of the package in Fuzz/ (a package
+        // can depend only on another's products); nothing else links it.
+        .library(
+            name: "VestibuleParsers",
+            targets: [
+                "VestibulePasskeys", "VestibuleCrypto", "VestibuleJSON", "VestibuleAPI", "VestibuleHTTP", "VestibuleCore",
+                "VestibuleApple", "VestibuleAppleButton", "VestibuleLocalization",
+            ]
+        ),
     ],
     targets: [
         systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: "libmicrohttpd-dev", brew: "libmicrohttpd"),
