@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "VestibulePhrases", exclude: ["LICENSE-BudouX", "NOTICE.md"], swiftSettings: swiftSettings),
         .target(name: "VestibuleCrypto", dependencies: ["COpenSSL", "CSodium", "VestibuleJSON"], swiftSettings: swiftSettings),
         // HTTP messages and routing as values: no C, no sockets; both the server and the client build on it.
-        .target(name: "VestibuleHTTP", dependencies: ["VestibuleLogging"], swiftSettings: swiftSettings),
+        .target(name: "VestibuleHTTP", dependencies: ["VestibuleLogging", "VestibuleJSON"], swiftSettings: swiftSettings),
         // The HTTP/1.1 server on libmicrohttpd: sockets, worker threads, limits, access log, graceful shutdown.
         .target(
             name: "VestibuleHTTPServer",
@@ -125,7 +125,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // WebAuthn relying-party verification: CBOR, COSE keys, attestation, assertions.
-        .target(name: "VestibulePasskeys", dependencies: ["VestibuleCore", "VestibuleCrypto"], swiftSettings: swiftSettings),
+        .target(
+            name: "VestibulePasskeys", dependencies: ["VestibuleCore", "VestibuleCrypto", "VestibuleJSON"], swiftSettings: swiftSettings
+        ),
         // Sign in with Apple: client secrets, identity tokens and notifications, Apple's endpoints.
         .target(
             name: "VestibuleApple",
@@ -171,7 +173,7 @@ let package = Package(
             name: "VestibuleWebAPI",
             dependencies: [
                 "VestibuleAPI", "VestibuleSite", "VestibuleHTTP", "VestibuleCore", "VestibuleCrypto", "VestibulePasskeys", "VestibuleApple",
-                "VestibuleLocalization",
+                "VestibuleLocalization", "VestibuleJSON",
             ],
             swiftSettings: swiftSettings
         ),
@@ -259,6 +261,7 @@ let package = Package(
 
         .testTarget(name: "VestibuleCommandLineTests", dependencies: ["VestibuleCommandLine"], swiftSettings: swiftSettings),
         .testTarget(name: "VestibulePhrasesTests", dependencies: ["VestibulePhrases"], swiftSettings: swiftSettings),
+        .testTarget(name: "VestibuleJSONTests", dependencies: ["VestibuleJSON"], swiftSettings: swiftSettings),
         .testTarget(
             name: "VestibuleCryptoTests",
             dependencies: ["VestibuleCrypto", "VestibuleJSON"],

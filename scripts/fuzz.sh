@@ -10,6 +10,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../Fuzz"
 seconds=${FUZZ_SECONDS:-60}
+# Swift's own crash backtracer would read the crashed process's memory and trip AddressSanitizer; libFuzzer prints
+# the stack instead.
+export SWIFT_BACKTRACE=enable=no
 targets=("$@")
 ((${#targets[@]})) || mapfile -t targets < <(ls Corpus)
 
@@ -49,6 +52,6 @@ done
 
 if ((${#failed[@]})); then
   echo "Failing targets: ${failed[*]}. Reproducers (and logs in Fuzz/.build/logs):" >&2
-  for target in "${failed[@]}"; do ls ".build/crashes/$target"/* 2>/dev/null | sed 's/^/  Fuzz\//' >&2; done
+  for target in "${failed[@]}"; do find ".build/crashes/$target" -type f | sed "s/^/  Fuzz\//" >&2; done
   exit 1
 fi

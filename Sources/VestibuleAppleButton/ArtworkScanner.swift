@@ -17,6 +17,11 @@ final class ArtworkScanner: NSObject, XMLParserDelegate {
         if data.range(of: Data("<!ENTITY".utf8)) != nil {
             throw AppleButtonError(.artworkUnsafe, "The artwork declares XML entities; Apple's artwork does not.")
         }
+        // FoundationXML traps, ending the process, on an element name that is not UTF-8 (found by Fuzz/); Apple's
+        // artwork is UTF-8 text, so anything else is refused before the parser sees it.
+        guard String(validating: data, as: UTF8.self) != nil else {
+            throw AppleButtonError(.artworkInvalid, "The artwork is not UTF-8 text, as Apple's SVG files are.")
+        }
         let scanner = ArtworkScanner()
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true

@@ -28,6 +28,10 @@ import VestibulePasskeys
         #"{"type":"webauthn.get","challenge":"AQID","origin":"https://example.org","crossOrigin":"yes"}"#,
         #"{"type":1,"challenge":"AQID","origin":"https://example.org"}"#,
         #"["webauthn.get"]"#,
+        // Found by Fuzz/ (Fuzz/Corpus/client-data/regression-*): JSONDecoder accepted these, the broken part
+        // being in a member CollectedClientData does not read.
+        #"{"type":"webauthn.get","challenge":"AQID","origin":"https://example.org","x":"\x"}"#,
+        #"{"type":"webauthn.get","challenge":"AQID","origin":"https://example.org","x":18.,}"#,
     ])
     func malformedClientDataIsRejected(_ json: String) {
         #expect(throws: PasskeyError(.malformed)) { try CollectedClientData(json: Array(json.utf8)) }
