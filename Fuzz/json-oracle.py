@@ -12,21 +12,32 @@ differences are listed in `differs_knowingly`. Exits 1 naming each input where t
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
 
 
 def strict_python(data):
-    """The value Python's json reads from `data`, or None when it refuses (NaN and Infinity literals refused)."""
+    """The value Python's json reads from `data` and whether a number in it is one Foundation refuses; None when
+    Python refuses the text (NaN and Infinity literals refused)."""
     def refuse(name):
         raise ValueError(name)
+    foundation_refuses = []
+
+    def number(literal):
+        value = float(literal)
+        # Foundation refuses two kinds of valid numbers: a bare 0 with a positive exponent (0e2, yet 0e-2, 0.0e2
+        # and -0e1 pass), and a non-zero number so small it underflows to 0 (1e-400).
+        if re.fullmatch(r"0[eE]\+?0*[1-9]\d*", literal) or (value == 0 and re.search(r"[1-9].*[eE]", literal)):
+            foundation_refuses.append(literal)
+        return value
     try:
         text = data.decode("utf-8")
-        value = json.loads(text, parse_constant=refuse, parse_int=float, parse_float=float, object_pairs_hook=first)
+        value = json.loads(text, parse_constant=refuse, parse_int=float, parse_float=number, object_pairs_hook=first)
         # A lone surrogate escape (\ud800) is no Unicode text: no Swift string can hold it.
         json.dumps(value, ensure_ascii=False).encode("utf-8")
-        return ("ok", value)
+        return ("ok", value, bool(foundation_refuses))
     except (ValueError, RecursionError, OverflowError, UnicodeEncodeError):
         return None
 
@@ -69,6 +80,8 @@ def differs_knowingly(data, python, swift):
             return True
         # Nesting beyond Foundation's 512 levels (JSONSyntax.maximumDepth) is refused; Python goes deeper.
         if depth(python[1]) > 512:
+            return True
+        if python[2]:
             return True
     return False
 

@@ -22,6 +22,11 @@ final class ArtworkScanner: NSObject, XMLParserDelegate {
         guard String(validating: data, as: UTF8.self) != nil else {
             throw AppleButtonError(.artworkInvalid, "The artwork is not UTF-8 text, as Apple's SVG files are.")
         }
+        // FoundationXML also reads a null pointer on a processing instruction without data (`<?x?>`, found by Fuzz/);
+        // Apple's artwork has none (the XML declaration is not one), and `<?xml-stylesheet?>` would reach outside.
+        if hasProcessingInstruction(data) {
+            throw AppleButtonError(.artworkUnsafe, "The artwork has a processing instruction (<?…?>); Apple's artwork does not.")
+        }
         let scanner = ArtworkScanner()
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true
@@ -72,6 +77,18 @@ final class ArtworkScanner: NSObject, XMLParserDelegate {
                 return parser.abortParsing()
             }
         }
+    }
+
+    /// Whether a `<?` opens anything but the XML declaration at the start (after an optional byte order mark).
+    private static func hasProcessingInstruction(_ data: Data) -> Bool {
+        let bytes = [UInt8](data)
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        for index in bytes.indices.dropLast() where bytes[index] == UInt8(ascii: "<") && bytes[index + 1] == UInt8(ascii: "?") {
+            let isDeclaration = index == start && bytes[(index + 2)...].starts(with: "xml".utf8)
+                && bytes.count > index + 5 && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5])
+            if !isDeclaration { return true }
+        }
+        return false
     }
 
     private func refuse(_ code: AppleButtonError.Code, _ message: String) {

@@ -44,6 +44,11 @@ import Testing
             Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><a"#.utf8) + [0xFF] + Data("/></svg>".utf8),
             .artworkInvalid, "not UTF-8"
         ),
+        // Found by Fuzz/ (Fuzz/Corpus/svg-artwork/regression-empty-processing-instruction): XMLParser read a null
+        // pointer and crashed the process.
+        ("processing instruction", Data("<?x?>".utf8) + svg(#"width="1" height="1""#), .artworkUnsafe, "processing instruction"),
+        ("style sheet", Data(#"<?xml version="1.0"?><?xml-stylesheet href="https://example.com/a.css"?>"#.utf8) + svg(#"width="1" height="1""#),
+         .artworkUnsafe, "processing instruction"),
     ])
     func artworkThatIsNotUsableIsRefusedWithTheReason(
         name: String, data: Data, code: AppleButtonError.Code, reason: String
