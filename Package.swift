@@ -126,7 +126,9 @@ let package = Package(
         ),
         // WebAuthn relying-party verification: CBOR, COSE keys, attestation, assertions.
         .target(
-            name: "VestibulePasskeys", dependencies: ["VestibuleCore", "VestibuleCrypto", "VestibuleJSON"], swiftSettings: swiftSettings
+            name: "VestibulePasskeys",
+            dependencies: ["VestibuleCore", "VestibuleCrypto", "VestibuleJSON"],
+            swiftSettings: swiftSettings
         ),
         // Sign in with Apple: client secrets, identity tokens and notifications, Apple's endpoints.
         .target(

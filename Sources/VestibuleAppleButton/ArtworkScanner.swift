@@ -25,7 +25,9 @@ final class ArtworkScanner: NSObject, XMLParserDelegate {
         // FoundationXML also reads a null pointer on a processing instruction without data (`<?x?>`, found by Fuzz/);
         // Apple's artwork has none (the XML declaration is not one), and `<?xml-stylesheet?>` would reach outside.
         if hasProcessingInstruction(data) {
-            throw AppleButtonError(.artworkUnsafe, "The artwork has a processing instruction (<?…?>); Apple's artwork does not.")
+            throw AppleButtonError(
+                .artworkUnsafe, "The artwork has a processing instruction (<?…?>); Apple's artwork does not."
+            )
         }
         let scanner = ArtworkScanner()
         let parser = XMLParser(data: data)
@@ -83,7 +85,8 @@ final class ArtworkScanner: NSObject, XMLParserDelegate {
     private static func hasProcessingInstruction(_ data: Data) -> Bool {
         let bytes = [UInt8](data)
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        for index in bytes.indices.dropLast() where bytes[index] == UInt8(ascii: "<") && bytes[index + 1] == UInt8(ascii: "?") {
+        for index in bytes.indices.dropLast()
+        where bytes[index] == UInt8(ascii: "<") && bytes[index + 1] == UInt8(ascii: "?") {
             let isDeclaration = index == start && bytes[(index + 2)...].starts(with: "xml".utf8)
                 && bytes.count > index + 5 && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5])
             if !isDeclaration { return true }

@@ -13,7 +13,8 @@ public func fuzzAttestation(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
         attestationObject: attestationObject, clientDataJSON: clientDataJSON, expectedChallenge: challenge
     ) else { return 0 }
     Oracle.require(
-        credential.credentialID.count <= AuthenticatorData.maximumCredentialIDLength, "an over-long credential ID passed"
+        credential.credentialID.count <= AuthenticatorData.maximumCredentialIDLength,
+        "an over-long credential ID passed"
     )
     Oracle.require(
         (try? COSEKey(bytes: credential.publicKey))?.algorithm == credential.algorithm,
@@ -24,7 +25,10 @@ public func fuzzAttestation(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
 
 /// The seeds' relying party and ceremony (`Fuzz/Corpus/attestation`): rp ID `example.org`, challenge 32 × 0x2A.
 private let challenge = [UInt8](repeating: 0x2A, count: 32)
-private let verifier = RegistrationVerifier(relyingParty: RelyingParty(rpID: "example.org", origins: ["https://example.org"]))
+private let verifier = RegistrationVerifier(
+    relyingParty: RelyingParty(rpID: "example.org", origins: ["https://example.org"])
+)
 private let clientDataJSON = Array(
-    #"{"type":"webauthn.create","challenge":"KioqKioqKioqKioqKioqKioqKioqKioqKioqKioqKio","origin":"https://example.org"}"#.utf8
+    (#"{"type":"webauthn.create","challenge":"KioqKioqKioqKioqKioqKioqKioqKioqKioqKioqKio","#
+        + #""origin":"https://example.org"}"#).utf8
 )

@@ -14,11 +14,11 @@ public func fuzzClientData(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let object = JSONValue(parsing: bytes)?.objectValue else {
         Oracle.fail("client data parsed from bytes that JSONValue does not read as an object")
     }
-    Oracle.require(object["type"]?.stringValue == clientData.type, "type differs between the two readers")
-    Oracle.require(object["origin"]?.stringValue == clientData.origin, "origin differs between the two readers")
-    Oracle.require(object["topOrigin"]?.stringValue == clientData.topOrigin, "topOrigin differs between the two readers")
+    Oracle.require(object["type"]?.stringValue == clientData.type, "type differs")
+    Oracle.require(object["origin"]?.stringValue == clientData.origin, "origin differs")
+    Oracle.require(object["topOrigin"]?.stringValue == clientData.topOrigin, "topOrigin differs")
     Oracle.require((object["crossOrigin"]?.boolValue ?? false) == clientData.crossOrigin, "crossOrigin differs")
     let challenge = object["challenge"]?.stringValue.flatMap(Base64URL.decodeLeniently)
-    Oracle.require(challenge == clientData.challenge, "the challenge differs between the two readers")
+    Oracle.require(challenge == clientData.challenge, "the challenge differs")
     return 0
 }

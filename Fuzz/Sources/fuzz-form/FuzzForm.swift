@@ -16,7 +16,8 @@ public func fuzzForm(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         Oracle.fail("the encoded fields do not parse")
     }
     Oracle.require(
-        again.elementsEqual(fields) { $0.name == $1.name && $0.value == $1.value }, "parse → encode → parse changed the fields"
+        again.elementsEqual(fields) { $0.name == $1.name && $0.value == $1.value },
+        "parse → encode → parse changed the fields"
     )
     return 0
 }

@@ -22,7 +22,7 @@ public func fuzzJWS(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let token = String(decoding: rest, as: UTF8.self)
         for segment in token.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
             guard let decoded = try? Base64URL.decode(utf8: segment) else { continue }
-            Oracle.require(Base64URL.encode(decoded).utf8.elementsEqual(segment), "base64url accepted a second spelling")
+            Oracle.require(Base64URL.encode(decoded).utf8.elementsEqual(segment), "base64url took a second spelling")
         }
         Oracle.require((try? verifier.verify(token)) == nil, "a token the fuzzer wrote verified")
         return 0
@@ -35,8 +35,9 @@ public func fuzzJWS(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let acceptable = token.utf8.count <= JWSVerifier.maximumLength && isAcceptable(header: Array(header))
     Oracle.require((verified != nil) == acceptable, "verification disagrees with the header")
     if let verified { Oracle.require(verified.payload == payload, "the verified payload is not the signed one") }
-    if let claims = try? JWTValidator(verifier: verifier).verify(token, now: Date(timeIntervalSince1970: 0), leeway: .zero) {
-        Oracle.require(claims.all == JSONValue(parsing: payload)?.objectValue, "the claims are not the payload's members")
+    let validator = JWTValidator(verifier: verifier)
+    if let claims = try? validator.verify(token, now: Date(timeIntervalSince1970: 0), leeway: .zero) {
+        Oracle.require(claims.all == JSONValue(parsing: payload)?.objectValue, "the claims are not the payload's")
     }
     return 0
 }

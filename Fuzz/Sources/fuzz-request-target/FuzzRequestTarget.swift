@@ -38,7 +38,8 @@ private let router = {
         }
         return Response()
     }
-    for pattern in ["/", "/account", "/handoff/:code", "/api/v1/documents/:name", "/api/v1/documents/list", "/a/:b/c/:d"] {
+    let patterns = ["/", "/account", "/handoff/:code", "/api/v1/documents/:name", "/api/v1/documents/list", "/a/:b/c/:d"]
+    for pattern in patterns {
         router.get(pattern, handler)
         router.post(pattern, handler)
     }

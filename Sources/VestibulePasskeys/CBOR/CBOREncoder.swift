@@ -15,7 +15,9 @@ public enum CBOREncoder {
     }
 
     /// The CBOR integer for `value` (COSE labels and algorithms).
-    public static func int(_ value: Int) -> CBORValue { value >= 0 ? .unsigned(UInt64(value)) : .negative(UInt64(-1 - value)) }
+    public static func int(_ value: Int) -> CBORValue {
+        value >= 0 ? .unsigned(UInt64(value)) : .negative(UInt64(-1 - value))
+    }
 
     private static func head(_ major: UInt8, _ argument: UInt64) -> [UInt8] {
         let type = major << 5
