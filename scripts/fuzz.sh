@@ -35,9 +35,11 @@ for target in "${targets[@]}"; do
   # to LeakSanitizer, and FoundationXML leaks a string per XML error (docs/reliability.md). Memory a parser keeps
   # growing still fails the run through -rss_limit_mb.
   status=0
+  started=$SECONDS
   ASAN_OPTIONS=detect_leaks=0 "$bin/fuzz-$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
     -print_final_stats=1 -artifact_prefix=".build/crashes/$target/" ".build/corpus/$target" "Corpus/$target" \
     >"$log" 2>&1 || status=$?
+  elapsed=$((SECONDS - started))
   executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   corpus=$(find ".build/corpus/$target" "Corpus/$target" -type f | wc -l)
   result=ok
@@ -49,8 +51,8 @@ for target in "${targets[@]}"; do
     python3 json-oracle.py "$bin/fuzz-json" ".build/corpus/json" "Corpus/json" >>"$log" 2>&1 \
       || { result="FAILED: Python's json module disagrees (see $log)"; failed+=("$target"); }
   fi
-  printf '%-20s %8s %12s %8s  %s\n' "$target" "$seconds" "${executions:-?}" "$corpus" "$result"
-  printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$target" "$seconds" "${executions:-0}" "$result" >>.build/ledger.tsv
+  printf '%-20s %8s %12s %8s  %s\n' "$target" "$elapsed" "${executions:-?}" "$corpus" "$result"
+  printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$target" "$elapsed" "${executions:-0}" "$result" >>.build/ledger.tsv
 done
 
 if ((${#failed[@]})); then

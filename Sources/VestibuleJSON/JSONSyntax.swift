@@ -3,8 +3,9 @@
 /// `JSONDecoder` checks only what it decodes: in a member a type ignores, it lets through a trailing comma, `18.`,
 /// `01`, `"\x"`, a raw control character, a lone surrogate and invalid UTF-8 (all found by `Fuzz/`). Two readers of
 /// one body could then disagree on what it says (a proxy that refuses it, a check that read it as `JSONValue`), so
-/// everything Vestibule reads from outside passes here first. Also refused: nesting deeper than ``maximumDepth``,
-/// and a byte order mark (RFC 8259 §8.1: senders must not add one).
+/// everything Vestibule reads from outside passes here first. Also refused: a number no `Double` holds (beyond its
+/// range, or so small that it rounds to zero; RFC 8259 §6 lets a parser limit numbers, and `JSONValue` keeps
+/// doubles), nesting deeper than ``maximumDepth``, and a byte order mark (RFC 8259 §8.1: senders must not add one).
 public enum JSONSyntax {
     /// The deepest nesting accepted: Foundation's own limit, so that no document it reads is refused for depth alone.
     public static let maximumDepth = 512
@@ -146,8 +147,17 @@ private struct SyntaxReader {
         return unit
     }
 
-    /// `-`? (`0` | `1`–`9` digits*) (`.` digits+)? ([eE] [+-]? digits+)?
+    /// `-`? (`0` | `1`–`9` digits*) (`.` digits+)? ([eE] [+-]? digits+)?, whose value a `Double` holds.
     private mutating func number() -> Bool {
+        let start = index
+        guard numberSyntax() else { return false }
+        let literal = bytes[start..<index]
+        guard let value = Double(String(decoding: literal, as: UTF8.self)), value.isFinite else { return false }
+        let mantissa = literal.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
+        return value != 0 || !mantissa.contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    private mutating func numberSyntax() -> Bool {
         skip(UInt8(ascii: "-"))
         guard index < bytes.count else { return false }
         if bytes[index] == UInt8(ascii: "0") {

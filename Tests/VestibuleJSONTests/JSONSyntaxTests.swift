@@ -5,6 +5,7 @@ import VestibuleJSON
     @Test(arguments: [
         "{}", "[]", "0", "-0", "1.5e-3", "-12E+2", "\"\"", "true", "false", "null", " \t\r\n[ 1 , {\"a\" : [ ] } ] ",
         #"{"a":{"b":[1,2,{"c":null}]},"d":"\u00e9\ud83d\ude00\n\"\\\/\b\f\r\t"}"#, #"["é水😀"]"#,
+        "[1.7976931348623157e308]", "[2.5e-320]", "[0.0e-999]", "[-0e5]",
     ])
     func acceptsJSON(_ text: String) {
         #expect(JSONSyntax.isValid(Array(text.utf8)))
@@ -16,6 +17,8 @@ import VestibuleJSON
         "", " ", "{\"a\":1,}", "[1,]", "[18.]", "[01]", "[+1]", "[.5]", "[1e]", "[1.e3]", "[-]", "[\"\\x\"]", "[\"\u{1}\"]",
         "[\"\\ud800\"]", "[\"\\udc00\\ud800\"]", "[\"\\u00zz\"]", "[\"a]", "{\"a\" 1}", "{\"a\":}", "{1:2}", "[1 2]",
         "[1],", "{} {}", "tru", "nul", "NaN", "[Infinity]", "{\"a\":1", "[", "\u{FEFF}{}", "[1]\u{0}",
+        // Numbers no Double holds: JSONValue refused them while a type that skips the member accepted them.
+        "[1e309]", "[-1.8E160111]", "[1e-400]",
     ])
     func refusesWhatIsNotJSON(_ text: String) {
         #expect(!JSONSyntax.isValid(Array(text.utf8)))
