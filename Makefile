@@ -1,5 +1,5 @@
 # The two commands of the README, and the chores around them.
-.PHONY: run test soak bench build clean format lint screenshots
+.PHONY: run test soak bench build clean format lint screenshots fuzz
 
 SWIFT ?= swift
 # Extra flags for the `swift build` lines of `make test`; CI (.ci/run) sets `-Xswiftc -warnings-as-errors`.
@@ -21,6 +21,8 @@ run:
 # measures) and the Larger Text gates, Vestibule's and the bookstore's (minutes of browser work that would starve
 # the rest).
 SOLO_TESTS = EnumerationTests|LargerTextGateTests|BookstoreLargerTextGateTests
+# Then every fuzz target briefly, from its seeds and regression inputs, so that a parser that crashes again fails.
+TEST_FUZZ_SECONDS ?= 6
 test:
 	scripts/install-deps.sh test
 	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
@@ -28,6 +30,7 @@ test:
 	$(SWIFT) test --skip-build --filter EnumerationTests
 	$(SWIFT) test --skip-build --filter '^VestibuleAppTests.LargerTextGateTests'
 	$(SWIFT) test --skip-build --filter BookstoreLargerTextGateTests
+	SWIFT='$(SWIFT)' SWIFT_BUILD_FLAGS='$(SWIFT_BUILD_FLAGS)' FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) scripts/fuzz.sh
 
 ## make soak: the crash-durability tests at length: Vestibule killed 200 times on SQLite and on PostgreSQL, and
 ## PostgreSQL restarted 50 times under load (docs/reliability.md); SOAK_KILLS=N for another count
@@ -45,6 +48,13 @@ screenshots:
 	$(SWIFT) build --product vestibule-apple-emulator
 	$(SWIFT) build --product vestibule-screenshots
 	scripts/screenshots.sh "$$($(SWIFT) build --show-bin-path)" docs/screenshots
+
+## make fuzz: build the libFuzzer targets of Fuzz/ and run each for FUZZ_SECONDS (default 60); a crash or a failed
+## oracle leaves its input in Fuzz/.build/crashes/ (see docs/reliability.md)
+FUZZ_SECONDS ?= 60
+fuzz:
+	scripts/install-deps.sh fuzz
+	SWIFT='$(SWIFT)' FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
 
 ## make bench: release build, then requests/s and crypto rates next to nginx and openssl on this machine
 bench:

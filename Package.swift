@@ -50,6 +50,15 @@ let package = Package(
         .executable(name: "vestibule-screenshots", targets: ["vestibule-screenshots"]),
         .library(name: "VestibuleApp", targets: ["VestibuleApp"]),
         .library(name: "VestibuleClient", targets: ["VestibuleClient"]),
+        // Every module with a parser of outside bytes, for the libFuzzer targets of the package in Fuzz/ (a package
+        // can depend only on another's products); nothing else links it.
+        .library(
+            name: "VestibuleParsers",
+            targets: [
+                "VestibulePasskeys", "VestibuleCrypto", "VestibuleJSON", "VestibuleAPI", "VestibuleHTTP", "VestibuleCore",
+                "VestibuleApple", "VestibuleAppleButton", "VestibuleLocalization",
+            ]
+        ),
     ],
     targets: [
         systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: "libmicrohttpd-dev", brew: "libmicrohttpd"),
@@ -69,7 +78,7 @@ let package = Package(
         .target(name: "VestibulePhrases", exclude: ["LICENSE-BudouX", "NOTICE.md"], swiftSettings: swiftSettings),
         .target(name: "VestibuleCrypto", dependencies: ["COpenSSL", "CSodium", "VestibuleJSON"], swiftSettings: swiftSettings),
         // HTTP messages and routing as values: no C, no sockets; both the server and the client build on it.
-        .target(name: "VestibuleHTTP", dependencies: ["VestibuleLogging"], swiftSettings: swiftSettings),
+        .target(name: "VestibuleHTTP", dependencies: ["VestibuleLogging", "VestibuleJSON"], swiftSettings: swiftSettings),
         // The HTTP/1.1 server on libmicrohttpd: sockets, worker threads, limits, access log, graceful shutdown.
         .target(
             name: "VestibuleHTTPServer",
@@ -116,7 +125,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // WebAuthn relying-party verification: CBOR, COSE keys, attestation, assertions.
-        .target(name: "VestibulePasskeys", dependencies: ["VestibuleCore", "VestibuleCrypto"], swiftSettings: swiftSettings),
+        .target(
+            name: "VestibulePasskeys",
+            dependencies: ["VestibuleCore", "VestibuleCrypto", "VestibuleJSON"],
+            swiftSettings: swiftSettings
+        ),
         // Sign in with Apple: client secrets, identity tokens and notifications, Apple's endpoints.
         .target(
             name: "VestibuleApple",
@@ -162,7 +175,7 @@ let package = Package(
             name: "VestibuleWebAPI",
             dependencies: [
                 "VestibuleAPI", "VestibuleSite", "VestibuleHTTP", "VestibuleCore", "VestibuleCrypto", "VestibulePasskeys", "VestibuleApple",
-                "VestibuleLocalization",
+                "VestibuleLocalization", "VestibuleJSON",
             ],
             swiftSettings: swiftSettings
         ),
@@ -250,6 +263,7 @@ let package = Package(
 
         .testTarget(name: "VestibuleCommandLineTests", dependencies: ["VestibuleCommandLine"], swiftSettings: swiftSettings),
         .testTarget(name: "VestibulePhrasesTests", dependencies: ["VestibulePhrases"], swiftSettings: swiftSettings),
+        .testTarget(name: "VestibuleJSONTests", dependencies: ["VestibuleJSON"], swiftSettings: swiftSettings),
         .testTarget(
             name: "VestibuleCryptoTests",
             dependencies: ["VestibuleCrypto", "VestibuleJSON"],

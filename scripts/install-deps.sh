@@ -5,6 +5,8 @@
 #                                   aiosmtpd, budoux and authlib, Chromium, Apache with mod_auth_openidc, and fonts for
 #                                   Japanese, Arabic (Noto Sans Arabic) and German)
 #   scripts/install-deps.sh bench   the same plus nginx, PostgreSQL and wrk for the comparison benchmark
+#   scripts/install-deps.sh fuzz    the same as build plus python3, the fuzz targets' second JSON oracle (libFuzzer and
+#                                   AddressSanitizer come with the Swift toolchain)
 set -euo pipefail
 purpose=${1:-build}
 
@@ -15,7 +17,8 @@ case "$purpose" in
   test) apt_packages+=(postgresql nginx-light curl openssl python3 chromium chromium-driver fonts-dejavu-core fonts-noto-cjk fonts-noto-core
     apache2 libapache2-mod-auth-openidc) ;;
   bench) apt_packages+=(nginx-light postgresql wrk openssl curl); brew_packages+=(nginx wrk) ;;
-  *) echo "usage: $0 build|test|bench" >&2; exit 64 ;;
+  fuzz) apt_packages+=(python3); brew_packages+=(python3) ;;
+  *) echo "usage: $0 build|test|bench|fuzz" >&2; exit 64 ;;
 esac
 
 if ! command -v swift >/dev/null 2>&1; then

@@ -17,6 +17,18 @@ final class ArtworkScanner: NSObject, XMLParserDelegate {
         if data.range(of: Data("<!ENTITY".utf8)) != nil {
             throw AppleButtonError(.artworkUnsafe, "The artwork declares XML entities; Apple's artwork does not.")
         }
+        // FoundationXML traps, ending the process, on an element name that is not UTF-8 (found by Fuzz/); Apple's
+        // artwork is UTF-8 text, so anything else is refused before the parser sees it.
+        guard String(validating: data, as: UTF8.self) != nil else {
+            throw AppleButtonError(.artworkInvalid, "The artwork is not UTF-8 text, as Apple's SVG files are.")
+        }
+        // FoundationXML also reads a null pointer on a processing instruction without data (`<?x?>`, found by Fuzz/);
+        // Apple's artwork has none (the XML declaration is not one), and `<?xml-stylesheet?>` would reach outside.
+        if hasProcessingInstruction(data) {
+            throw AppleButtonError(
+                .artworkUnsafe, "The artwork has a processing instruction (<?…?>); Apple's artwork does not."
+            )
+        }
         let scanner = ArtworkScanner()
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true
@@ -67,6 +79,19 @@ final class ArtworkScanner: NSObject, XMLParserDelegate {
                 return parser.abortParsing()
             }
         }
+    }
+
+    /// Whether a `<?` opens anything but the XML declaration at the start (after an optional byte order mark).
+    private static func hasProcessingInstruction(_ data: Data) -> Bool {
+        let bytes = [UInt8](data)
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        for index in bytes.indices.dropLast()
+        where bytes[index] == UInt8(ascii: "<") && bytes[index + 1] == UInt8(ascii: "?") {
+            let isDeclaration = index == start && bytes[(index + 2)...].starts(with: "xml".utf8)
+                && bytes.count > index + 5 && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5])
+            if !isDeclaration { return true }
+        }
+        return false
     }
 
     private func refuse(_ code: AppleButtonError.Code, _ message: String) {

@@ -3,7 +3,7 @@ import Foundation
 extension JSONValue {
     /// Parses UTF-8 JSON text; nil when it is not JSON.
     public init?(parsing bytes: [UInt8]) {
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) else { return nil }
+        guard let value = try? JSONDecoder().decodeStrictly(JSONValue.self, from: bytes) else { return nil }
         self = value
     }
 

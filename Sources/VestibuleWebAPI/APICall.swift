@@ -2,6 +2,7 @@ import VestibuleAPI
 import Foundation
 import VestibuleCore
 import VestibuleHTTP
+import VestibuleJSON
 import VestibuleLocalization
 import VestibuleSite
 
@@ -60,7 +61,7 @@ struct APICall {
     /// The JSON body; an empty body reads as `{}`.
     func body<Body: Decodable>(_ type: Body.Type) throws -> Body {
         do {
-            return try JSONDecoder().decode(type, from: Data(request.body.isEmpty ? Array("{}".utf8) : request.body))
+            return try JSONDecoder().decodeStrictly(type, from: request.body.isEmpty ? Array("{}".utf8) : request.body)
         } catch {
             throw APIRefusal.invalid(text(.passkeyFailed))
         }

@@ -123,6 +123,21 @@ import VestibuleCrypto
         #expect(throws: JWSError(.malformed)) { try validator.verify(token, now: Fixtures.now) }
     }
 
+    /// Found by `Fuzz/` (`Fuzz/Corpus/jws/regression-header-not-json`): JSONDecoder read the header's `alg` and
+    /// `kid` and let a broken number in another member pass, so a header no other JSON reader accepts verified.
+    @Test(arguments: [#"{"alg":"RS256","kid":"rsa-1","bat":18.}"#, #"{"alg":"RS256","kid":"rsa-1",}"#])
+    func signedTokenWhoseHeaderIsNotJSONIsRejectedAsMalformed(_ header: String) throws {
+        let signingInput = Forge.segment(header) + "." + Base64URL.encode(validClaims())
+        let token = signingInput + "." + Base64URL.encode(try rsaKey.sign(Array(signingInput.utf8)))
+        #expect(throws: JWSError(.malformed)) { try validator.verify(token, now: Fixtures.now) }
+    }
+
+    @Test func signedClaimsThatAreNotJSONAreRejectedAsMalformed() throws {
+        let claims = Array(String(decoding: validClaims().dropLast(), as: UTF8.self).appending(#","x":01}"#).utf8)
+        let token = try JWS.sign(payload: claims, key: rsaKey, keyID: "rsa-1")
+        #expect(throws: JWSError(.malformed)) { try validator.verify(token, now: Fixtures.now) }
+    }
+
     @Test func claimsThatAreNotAJSONObjectAreRejectedAsMalformed() throws {
         let token = try JWS.sign(payload: Array("[1,2]".utf8), key: rsaKey, keyID: "rsa-1")
         #expect(throws: JWSError(.malformed)) { try validator.verify(token, now: Fixtures.now) }

@@ -28,6 +28,18 @@ import VestibuleCrypto
         #expect(cache.keyIDs == ["good"])
     }
 
+    /// Found by `Fuzz/` (`Fuzz/Corpus/jwks/regression-refused-key-kid-taken-over`): a key whose kid an earlier,
+    /// refused key had was loaded under that kid.
+    @Test func aKidSeenTwiceKeepsNoneButTheFirstEvenWhenTheFirstIsRefused() throws {
+        var refusedFirst = try SigningKey.generate(.es256).publicJWK(keyID: "k")
+        refusedFirst.y = Base64URL.encode([UInt8](repeating: 0, count: 32))  // not on the curve
+        let later = try SigningKey.generate(.es256).publicJWK(keyID: "k")
+        let cache = KeyCache()
+        let refused = cache.replace(with: JWKS(keys: [refusedFirst, later]))
+        #expect(refused.count == 2)
+        #expect(cache.key(for: "k") == nil)
+    }
+
     @Test func concurrentReadersAndARefreshDoNotRace() async throws {
         let key = try SigningKey.generate(.es256)
         let cache = KeyCache(jwks: .of([(key, "a")]))

@@ -28,6 +28,12 @@ import VestibulePasskeys
         #"{"type":"webauthn.get","challenge":"AQID","origin":"https://example.org","crossOrigin":"yes"}"#,
         #"{"type":1,"challenge":"AQID","origin":"https://example.org"}"#,
         #"["webauthn.get"]"#,
+        // Found by Fuzz/ (Fuzz/Corpus/client-data/regression-*): JSONDecoder accepted these, the broken part
+        // being in a member CollectedClientData does not read.
+        #"{"type":"webauthn.get","challenge":"AQID","origin":"https://example.org","x":"\x"}"#,
+        #"{"type":"webauthn.get","challenge":"AQID","origin":"https://example.org","x":18.,}"#,
+        // Fuzz/Corpus/client-data/regression-number-beyond-double: valid syntax, but no Double holds the number.
+        #"{"type":"webauthn.get","challenge":"AQID","origin":"https://example.org","x":1.8E160111}"#,
     ])
     func malformedClientDataIsRejected(_ json: String) {
         #expect(throws: PasskeyError(.malformed)) { try CollectedClientData(json: Array(json.utf8)) }

@@ -38,6 +38,17 @@ import Testing
         ("outside image", svg(#"viewBox="0 0 1 1""#, #"<image href="https://example.com/x.png"/>"#), .artworkUnsafe, "outside itself"),
         ("entities", Data(#"<!DOCTYPE svg [<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg">&a;</svg>"#.utf8), .artworkUnsafe, "XML entities"),
         ("too large", svg(#"viewBox="0 0 1 1""#, String(repeating: " ", count: 300_000)), .artworkInvalid, "at most 262144"),
+        // Found by Fuzz/ (Fuzz/Corpus/svg-artwork/regression-element-name-not-utf8): XMLParser crashed the process.
+        (
+            "element name not UTF-8",
+            Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><a"#.utf8) + [0xFF] + Data("/></svg>".utf8),
+            .artworkInvalid, "not UTF-8"
+        ),
+        // Found by Fuzz/ (Fuzz/Corpus/svg-artwork/regression-empty-processing-instruction): XMLParser read a null
+        // pointer and crashed the process.
+        ("processing instruction", Data("<?x?>".utf8) + svg(#"width="1" height="1""#), .artworkUnsafe, "processing instruction"),
+        ("style sheet", Data(#"<?xml version="1.0"?><?xml-stylesheet href="https://example.com/a.css"?>"#.utf8) + svg(#"width="1" height="1""#),
+         .artworkUnsafe, "processing instruction"),
     ])
     func artworkThatIsNotUsableIsRefusedWithTheReason(
         name: String, data: Data, code: AppleButtonError.Code, reason: String

@@ -1,4 +1,5 @@
 import Foundation
+import VestibuleJSON
 
 /// Verifies compact JWS against cached keys and an algorithm allow-list.
 ///
@@ -86,7 +87,7 @@ public struct JWSVerifier: Sendable {
     private static func decodeHeader(_ segment: ArraySlice<UInt8>) throws(JWSError) -> ProtectedHeader {
         let bytes = try decodeSegment(segment, "header")
         do {
-            return try JSONDecoder().decode(ProtectedHeader.self, from: Data(bytes))
+            return try JSONDecoder().decodeStrictly(ProtectedHeader.self, from: bytes)
         } catch {
             throw JWSError(.malformed, "header is not a JSON object with a string alg")
         }

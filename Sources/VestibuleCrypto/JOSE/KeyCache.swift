@@ -28,12 +28,14 @@ public final class KeyCache: Sendable {
         let current = keys.withLock { $0 }
         var next: [String: PublicKey] = [:]
         var refused: [CryptoError] = []
+        // Every kid seen, loaded or not: a later key must not take the kid of an earlier one OpenSSL refused.
+        var kids: Set<String> = []
         for jwk in jwks.keys {
             guard let kid = jwk.kid else {
                 refused.append(CryptoError(.invalidParameters, "JWK without kid"))
                 continue
             }
-            guard next[kid] == nil else {
+            guard kids.insert(kid).inserted else {
                 refused.append(CryptoError(.invalidParameters, "duplicate kid \(kid)"))
                 continue
             }

@@ -27,7 +27,7 @@ public struct JWTClaims: Sendable {
     init(header: JWSHeader, payload: [UInt8]) throws(JWSError) {
         let object: [String: JSONValue]
         do {
-            object = try JSONDecoder().decode([String: JSONValue].self, from: Data(payload))
+            object = try JSONDecoder().decodeStrictly([String: JSONValue].self, from: payload)
         } catch {
             throw JWSError(.malformed, "claims are not a JSON object")
         }
@@ -58,7 +58,7 @@ public struct JWTClaims: Sendable {
     /// Decodes the whole claims object into an application type.
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws(JWSError) -> T {
         do {
-            return try JSONDecoder().decode(type, from: Data(payload))
+            return try JSONDecoder().decodeStrictly(type, from: payload)
         } catch {
             throw JWSError(.malformed, "claims do not decode as \(T.self)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import VestibuleJSON
 
 extension Request {
     /// The fields of an `application/x-www-form-urlencoded` body.
@@ -16,7 +17,7 @@ extension Request {
     public func decodeJSON<T: Decodable>(_ type: T.Type) throws(HTTPError) -> T {
         try requireContentType("application/json")
         do {
-            return try JSONDecoder().decode(type, from: Data(body))
+            return try JSONDecoder().decodeStrictly(type, from: body)
         } catch let error as DecodingError {
             throw HTTPError(.badRequest, Self.explanation(of: error))
         } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import VestibuleCrypto
+import VestibuleJSON
 
 /// The client data (WebAuthn §5.8.1) that the browser or platform serialized as `clientDataJSON`.
 ///
@@ -30,7 +31,7 @@ public struct CollectedClientData: Sendable {
         guard json.count <= 64 * 1024 else { throw PasskeyError(.malformed, "clientDataJSON is too large") }
         let wire: Wire
         do {
-            wire = try JSONDecoder().decode(Wire.self, from: Data(json))
+            wire = try JSONDecoder().decodeStrictly(Wire.self, from: json)
         } catch {
             throw PasskeyError(.malformed, "clientDataJSON is not valid client data")
         }
