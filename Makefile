@@ -17,10 +17,10 @@ run:
 	scripts/run-demo.sh "$$($(SWIFT) build --show-bin-path)" $(DATA_DIR)
 
 ## make test: install what the tests need and run every test
-# Suites that run alone after the parallel run: the timing test (other suites' CPU load would be the noise it
-# measures) and the Larger Text gates, Vestibule's and the bookstore's (minutes of browser work that would starve
-# the rest).
-SOLO_TESTS = EnumerationTests|LargerTextGateTests|BookstoreLargerTextGateTests
+# Suites that run alone after the parallel run: the timing tests (other suites' CPU load would be the noise they
+# measure: the enumeration timing, and the overload test's latencies) and the Larger Text gates, Vestibule's and
+# the bookstore's (minutes of browser work that would starve the rest).
+SOLO_TESTS = EnumerationTests|OverloadTests|LargerTextGateTests|BookstoreLargerTextGateTests
 # Then every fuzz target briefly, from its seeds and regression inputs, so that a parser that crashes again fails.
 TEST_FUZZ_SECONDS ?= 6
 test:
@@ -28,6 +28,7 @@ test:
 	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) test --skip-build --skip '$(SOLO_TESTS)'
 	$(SWIFT) test --skip-build --filter EnumerationTests
+	$(SWIFT) test --skip-build --filter OverloadTests
 	$(SWIFT) test --skip-build --filter '^VestibuleAppTests.LargerTextGateTests'
 	$(SWIFT) test --skip-build --filter BookstoreLargerTextGateTests
 	SWIFT='$(SWIFT)' SWIFT_BUILD_FLAGS='$(SWIFT_BUILD_FLAGS)' FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) scripts/fuzz.sh
