@@ -31,6 +31,16 @@ import VestibuleLogging
         #expect(String(decoding: response.body, as: UTF8.self) == "account Jürgen")
     }
 
+    /// Found by `Fuzz/` (`Fuzz/Corpus/request-target/regression-combining-slash`): `/` followed by a combining mark
+    /// (U+032C) is one Character, and splitting by Character captured `42/\u{32C}x` as one segment.
+    @Test func aSlashBeforeACombiningMarkStillSeparatesSegments() throws {
+        #expect(router.respond(to: try request(.get, "/accounts/42/%CC%ACx")).status == .notFound)
+        let split = router.respond(to: try request(.get, "/accounts/42/sessions/%CC%ACx"))
+        #expect(String(decoding: split.body, as: UTF8.self) == "42 \u{32C}x")
+        let captured = router.respond(to: try request(.get, "/accounts/%CC%AC42"))
+        #expect(String(decoding: captured.body, as: UTF8.self) == "account \u{32C}42")
+    }
+
     @Test func literalRouteWinsOverParameterRoute() throws {
         let response = router.respond(to: try request(.get, "/accounts/new"))
         #expect(String(decoding: response.body, as: UTF8.self) == "new account form")
