@@ -19,16 +19,8 @@ enum CrashDatabase {
         switch self {
         case .postgres(let server, let database): return try server.psql(sql, database: database)
         case .sqlite(let path):
-            let shell = Process()
-            shell.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            shell.arguments = ["sqlite3", "-batch", "-bail", path, sql]
-            let output = Pipe()
-            shell.standardOutput = output
-            shell.standardError = output
-            try shell.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            shell.waitUntilExit()
-            guard shell.terminationStatus == 0 else { throw TestFailure("sqlite3 \(sql) failed: \(text)") }
+            let (status, text) = try HelperCommand.run("/usr/bin/sqlite3", ["-batch", "-bail", path, sql])
+            guard status == 0 else { throw TestFailure("sqlite3 \(sql) failed: \(text)") }
             return text.split(separator: "\n").map(String.init)
         }
     }
