@@ -43,7 +43,7 @@ struct FullDiskTests {
         let refusal = try #require(refused, "the full disk refused a write")
         #expect(refusal.headers["Retry-After"] == "5")
         #expect(refusal.json["error"]?.stringValue == "unavailable")
-        #expect(vestibule.process.log.contains("service unavailable"), "the operator is told")
+        #expect(eventually { vestibule.process.log.contains("service unavailable") }, "the operator is told")
         let newcomer = SocketBrowser(port: vestibule.process.port, origin: vestibule.origin, name: "newcomer")
         #expect(newcomer.get("/sign-up").status == 200)
         let signUp = newcomer.post("/sign-up", ["email": "grace@example.com", "password": "another long passphrase"])
