@@ -23,7 +23,7 @@ extension VestibuleClient {
         if request.firstPage == .signUp { parameters.append(("prompt", "create")) }
         if let ticket = request.guestTicket { parameters.append(("vestibule_guest_ticket", ticket)) }
         if let language = request.language { parameters.append(("ui_locales", language)) }
-        let url = origin + OpenIDPath.authorize + "?" + Self.formEncoded(parameters)
+        let url = origin + OpenIDPath.authorize + "?" + URLEncodedFields(parameters).encoded
         return OpenIDSignIn(url: url, state: state, nonce: nonce, codeVerifier: verifier)
     }
 
@@ -64,7 +64,7 @@ extension VestibuleClient {
         let clientID = try requiredAppID(call: "POST \(OpenIDPath.revoke)")
         _ = try send(
             .post, OpenIDPath.revoke, headers: clientHeaders(clientID),
-            body: Array(Self.formEncoded([("token", token)]).utf8)
+            body: Array(URLEncodedFields([("token", token)]).encoded.utf8)
         )
     }
 
@@ -82,7 +82,7 @@ extension VestibuleClient {
         let call = "POST \(OpenIDPath.token)"
         let clientID = try requiredAppID(call: call)
         let response = try send(
-            .post, OpenIDPath.token, headers: clientHeaders(clientID), body: Array(Self.formEncoded(parameters).utf8),
+            .post, OpenIDPath.token, headers: clientHeaders(clientID), body: Array(URLEncodedFields(parameters).encoded.utf8),
             handled: [400]
         )
         guard response.status != 400 else {
@@ -138,10 +138,6 @@ extension VestibuleClient {
         headers.replace("Authorization", "Basic " + Data(credentials.utf8).base64EncodedString())
         headers.replace("Content-Type", "application/x-www-form-urlencoded")
         return headers
-    }
-
-    static func formEncoded(_ parameters: [(String, String)]) -> String {
-        parameters.map { formComponent($0.0) + "=" + formComponent($0.1) }.joined(separator: "&")
     }
 
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
