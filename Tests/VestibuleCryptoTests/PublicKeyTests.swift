@@ -25,6 +25,28 @@ import VestibuleCrypto
         #expect(code(Self.rsa1024) == .weakKey)
     }
 
+    /// OpenSSL's RSA public-key check is a randomised primality test; on this modulus (found by `Fuzz/`, target
+    /// `attestation`: 2048 bits with the factor 761) it failed about one time in 25. A key must load or be refused
+    /// the same way every time: a passkey that registered must still verify next week.
+    @Test func anRSAKeyLoadsTheSameWayEveryTime() {
+        let modulusWithSmallFactor = JWK(
+            kty: "RSA",
+            n: "6KfFp4F-G8KwfQbAxyUk0sojYZFlvQ95WYB6MjIouCDeEdY8nwAAAAAAAAAAAAAAAAAAAAAAAAAAABAREUFEX0RWQ1MREREREREapAEDAzkBACBZAQDop8WngX4bwrB9BsDHJSTSyiNhkWW9D3lZgHoyMqKqhES80GubwDMNyNOVOBCZ_v3XegM_2JSn6ek2utqw6TaYl35-XfqNuMAqoCgdCiGvH11MS1gaSKeEmHQxiejSxAhyy9zsr5JfEadNo-bS__9pkU32rAsJycRzWuf47dRlkqXg8BRSsuS13QBy31gc1c8iV3XAKzXuqT7CEVClARkGMSN8Dls9E09wdQ",
+            e: "CLsB")
+        let outcomes = Set((0..<200).map { _ in code(modulusWithSmallFactor) })
+        #expect(outcomes == [nil])
+    }
+
+    @Test func rsaKeyWithAnEvenModulusOrExponentIsInvalid() {
+        var even = Self.rsa1024
+        even.n = "6KfFp4F-G8KwfQbAxyUk0sojYZFlvQ95WYB6MjIouCDeEdY8nwAAAAAAAAAAAAAAAAAAAAAAAAAAABAREUFEX0RWQ1MREREREREapAEDAzkBACBZAQDop8WngX4bwrB9BsDHJSTSyiNhkWW9D3lZgHoyMqKqhES80GubwDMNyNOVOBCZ_v3XegM_2JSn6ek2utqw6TaYl35-XfqNuMAqoCgdCiGvH11MS1gaSKeEmHQxiejSxAhyy9zsr5JfEadNo-bS__9pkU32rAsJycRzWuf47dRlkqXg8BRSsuS13QBy31gc1c8iV3XAKzXuqT7CEVClARkGMSN8Dls9E09wdA"
+        #expect(code(even) == .invalidKey)
+        var evenExponent = Self.rsa1024
+        evenExponent.n = "6KfFp4F-G8KwfQbAxyUk0sojYZFlvQ95WYB6MjIouCDeEdY8nwAAAAAAAAAAAAAAAAAAAAAAAAAAABAREUFEX0RWQ1MREREREREapAEDAzkBACBZAQDop8WngX4bwrB9BsDHJSTSyiNhkWW9D3lZgHoyMqKqhES80GubwDMNyNOVOBCZ_v3XegM_2JSn6ek2utqw6TaYl35-XfqNuMAqoCgdCiGvH11MS1gaSKeEmHQxiejSxAhyy9zsr5JfEadNo-bS__9pkU32rAsJycRzWuf47dRlkqXg8BRSsuS13QBy31gc1c8iV3XAKzXuqT7CEVClARkGMSN8Dls9E09wdQ"
+        evenExponent.e = "AQAA"
+        #expect(code(evenExponent) == .invalidKey)
+    }
+
     @Test func ecPointOffTheCurveIsRefused() {
         var offCurve = Self.rfcP256
         offCurve.y = "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a1"

@@ -12,6 +12,12 @@ extension EVPKey {
             guard (1...2048).contains(n.count), (1...8).contains(e.count) else {
                 throw CryptoError(.invalidKey, "RSA modulus or exponent has an unacceptable length")
             }
+            // What a product of two odd primes and a usable exponent must be, checked here because OpenSSL's own
+            // check of an RSA public key is not run (`checkPublicKey`).
+            let exponent = e.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            guard n.last! & 1 == 1, exponent & 1 == 1, exponent > 1 else {
+                throw CryptoError(.invalidKey, "RSA modulus and exponent must be odd, the exponent above 1")
+            }
             key = vestibule_rsa_public_key(n, n.count, e, e.count)
         case "EC":
             guard jwk.crv == "P-256" else { throw CryptoError(.unsupportedKey, "EC curve is not P-256") }

@@ -54,8 +54,13 @@ final class EVPKey: @unchecked Sendable {
         return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
-    /// Runs OpenSSL's public-key validation (point on curve, RSA modulus sanity).
+    /// Runs OpenSSL's public-key validation: for EC, that the point is on the curve.
+    ///
+    /// Not for RSA: OpenSSL checks an RSA modulus with a randomised primality test, so one key could load today and be
+    /// refused tomorrow (a registered passkey that stops verifying; found by `Fuzz/`). It adds no safety to
+    /// verification either: a malformed modulus lets only its owner forge their own signatures.
     func checkPublicKey() throws(CryptoError) {
+        guard !isA("RSA") else { return }
         guard let context = EVP_PKEY_CTX_new_from_pkey(nil, pointer, nil) else {
             throw CryptoError.openSSL(.libraryFailure, "EVP_PKEY_CTX_new_from_pkey")
         }
