@@ -61,7 +61,8 @@ extension Application {
             documentLimits: DocumentLimits(
                 maximumBytes: configuration.documentMaxBytes, perOwner: configuration.documentsPerOwner,
                 storageBytes: configuration.documentStorageBytes
-            )
+            ),
+            auditAddresses: configuration.auditAddresses
         )
     }
 

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 public import VestibuleLogging
-import VestibuleCore
+public import VestibuleCore
 public import VestibuleCrypto
 
 extension Application {
@@ -32,6 +32,22 @@ extension Application {
             return try SigningKeys.algorithms.map { algorithm throws(SigningKeys.Failure) in (algorithm, try keys.rotate(algorithm)) }
         } catch {
             throw StartupError(error.description)
+        }
+    }
+}
+
+extension Application {
+    /// `vestibule events`: the audit trail, newest first, at most `limit`, of one account or everyone's, from
+    /// `since` on when given. Reads only: a database not migrated to the audit trail yet is refused with a reason.
+    public static func auditEvents(
+        configuration: Configuration, account: AccountID?, since: Date?, limit: Int
+    ) throws(StartupError) -> [AuditEvent] {
+        let store = try openStore(configuration: configuration)
+        defer { store.close() }
+        do {
+            return try store.auditEvents(of: account, since: since, limit: limit)
+        } catch {
+            throw StartupError("Cannot read the audit trail (\(configuration.databaseDescription)): \(error)")
         }
     }
 }

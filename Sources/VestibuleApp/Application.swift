@@ -106,9 +106,11 @@ public final class Application: Sendable {
                 guests: guests,
                 handoffs: Handoffs(steps: steps, guests: guests),
                 openID: OpenIDGrants(store: store, steps: steps, guests: guests, clock: clock),
+                audit: AuditTrail(store: store, retention: TimeInterval(configuration.auditRetentionDays * 86_400), clock: clock),
                 outbox: outbox
             )
             let openID = services.openID
+            let audit = services.audit
             let logouts = BackchannelLogoutDelivery(
                 grants: openID, store: store,
                 tokens: OpenIDTokens(signer: TokenSigner(signingKeys: signingKeys, issuer: configuration.origin, clock: clock)),
@@ -168,6 +170,7 @@ public final class Application: Sendable {
                         },
                         Janitor.Task(name: "Apple revocations") { try apple?.revocations.processDue().revoked ?? 0 },
                         Janitor.Task(name: "OpenID grants") { try openID.purgeExpired() },
+                        Janitor.Task(name: "audit events") { try audit.prune() },
                     ],
                     interval: .seconds(600),
                     logger: logger

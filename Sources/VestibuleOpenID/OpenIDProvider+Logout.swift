@@ -36,7 +36,7 @@ extension OpenIDProvider {
             return .redirect(to: Site.signOutConfirmationPath + (query.isEmpty ? "" : "?" + query))
         }
         var response = Response.redirect(to: destination)
-        try site.signOut(visitor, on: &response)
+        try site.signOut(visitor, request: request, on: &response)
         return response
     }
 }

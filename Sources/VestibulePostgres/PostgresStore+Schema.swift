@@ -235,6 +235,25 @@ extension PostgresStore {
             CREATE INDEX openid_backchannel_logouts_next_attempt_at ON openid_backchannel_logouts (next_attempt_at);
             CREATE UNIQUE INDEX openid_backchannel_logouts_app_sid ON openid_backchannel_logouts (app_id, sid);
             """),
+            // The audit trail (issue #16). No foreign key to accounts: an account's events are deleted with it by
+            // `deleteAccount`, and the event of its deletion outlives it.
+            SQLMigration(version: 12, sql: """
+            CREATE TABLE audit_events (
+                seq bigint GENERATED ALWAYS AS IDENTITY,
+                id text PRIMARY KEY,
+                occurred_at bigint NOT NULL,
+                kind text NOT NULL,
+                outcome text NOT NULL,
+                account_id text,
+                method text,
+                app_id text,
+                detail text,
+                client_address text,
+                user_agent text
+            );
+            CREATE INDEX audit_events_account_id ON audit_events (account_id, occurred_at);
+            CREATE INDEX audit_events_occurred_at ON audit_events (occurred_at);
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -61,6 +61,12 @@ package struct SQLRow: Sendable {
         return value
     }
 
+    /// ``value(_:)`` for a nullable column.
+    package func optionalValue<Value: RawRepresentable<String>>(_ column: Int) throws(StoreError) -> Value? {
+        guard try optionalText(column) != nil else { return nil }
+        return try value(column)
+    }
+
     private func mismatch(_ column: Int) -> StoreError {
         StoreError(corruptColumn: columns[column], values[column] == .null ? "is NULL" : "has an unexpected type")
     }

@@ -35,8 +35,9 @@ extension SQLStore {
     /// Deletes the account; its identities, sessions, password credential and field values go with it
     /// (`ON DELETE CASCADE`).
     public func deleteAccount(id: AccountID) throws(StoreError) {
-        try writing("deleteAccount") { connection throws(StoreError) in
+        try transaction("deleteAccount") { connection throws(StoreError) in
             try connection.run("DELETE FROM accounts WHERE id = \(id.rawValue)")
+            try connection.run("DELETE FROM audit_events WHERE account_id = \(id.rawValue)")
         }
     }
 }

@@ -72,6 +72,10 @@ extension SQLTable {
             ("id", .text), ("app_id", .text), ("subject", .text), ("sid", .text), ("attempts", .integer),
             ("next_attempt_at", .integer), ("created_at", .integer),
         ]),
+        SQLTable("audit_events", key: ["id"], keepsInsertionOrder: true, [
+            ("id", .text), ("occurred_at", .integer), ("kind", .text), ("outcome", .text), ("account_id", .text),
+            ("method", .text), ("app_id", .text), ("detail", .text), ("client_address", .text), ("user_agent", .text),
+        ]),
     ]
 
     /// The migration ledger (``SQLSchema``): copied with the data, so the target records the source's history.

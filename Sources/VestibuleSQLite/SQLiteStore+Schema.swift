@@ -244,6 +244,24 @@ extension SQLiteStore {
             CREATE INDEX openid_backchannel_logouts_next_attempt_at ON openid_backchannel_logouts (next_attempt_at);
             CREATE UNIQUE INDEX openid_backchannel_logouts_app_sid ON openid_backchannel_logouts (app_id, sid);
             """),
+            // The audit trail (issue #16). No foreign key to accounts: an account's events are deleted with it by
+            // `deleteAccount`, and the event of its deletion outlives it.
+            SQLMigration(version: 12, sql: """
+            CREATE TABLE audit_events (
+                id TEXT PRIMARY KEY NOT NULL,
+                occurred_at INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                outcome TEXT NOT NULL,
+                account_id TEXT,
+                method TEXT,
+                app_id TEXT,
+                detail TEXT,
+                client_address TEXT,
+                user_agent TEXT
+            ) STRICT;
+            CREATE INDEX audit_events_account_id ON audit_events (account_id, occurred_at);
+            CREATE INDEX audit_events_occurred_at ON audit_events (occurred_at);
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -21,9 +21,10 @@ extension Site {
     }
 
     /// Ends the browser's session, as a sign-out does, and has its apps told.
-    package func signOut(_ visitor: Visitor, on response: inout Response) throws {
+    package func signOut(_ visitor: Visitor, request: Request, on response: inout Response) throws {
         guard let token = visitor.token else { return }
         try services.sessions.signOut(token)
+        if let session = visitor.session { audit(.signedOut, account: session.accountID, request: request) }
         try sessionCookie.clear(on: &response)
         services.sessionsEnded()
     }

@@ -150,6 +150,7 @@ public struct Site: Sendable {
             replacing: visitor.token
         )
         try sessionCookie.set(token.value, on: &response)
+        audit(.signIn, account: accountID, method: method, request: request)
         claimHandoffGuest(into: accountID, request: request)
         response.setCookie(
             try Cookie(

@@ -30,6 +30,8 @@ public struct WebConfiguration: Sendable {
     public var apps: AppRegistry
     /// How large, and how many, the documents of one guest or account may be.
     public var documentLimits: DocumentLimits
+    /// How much of a client's address audit events keep.
+    public var auditAddresses: AuditAddressPolicy
 
     public init(
         origin: String,
@@ -42,7 +44,8 @@ public struct WebConfiguration: Sendable {
         appleButton: AppleButtonChoice? = nil,
         dataPolicy: DataPolicy = .empty,
         apps: AppRegistry = AppRegistry(),
-        documentLimits: DocumentLimits = DocumentLimits()
+        documentLimits: DocumentLimits = DocumentLimits(),
+        auditAddresses: AuditAddressPolicy = .network
     ) {
         self.origin = origin
         self.secure = secure
@@ -55,6 +58,7 @@ public struct WebConfiguration: Sendable {
         self.dataPolicy = dataPolicy
         self.apps = apps
         self.documentLimits = documentLimits
+        self.auditAddresses = auditAddresses
     }
 }
 

@@ -22,6 +22,8 @@ public struct WebServices: Sendable {
     public var handoffs: Handoffs
     /// OpenID Connect: authorizations waiting for their person, codes, grants, consents, back-channel logouts.
     public var openID: OpenIDGrants
+    /// What happened to accounts, for their people and operators.
+    public var audit: AuditTrail
     /// Set in development, when mail goes to the outbox folder: `/dev/outbox` then shows it.
     public var outbox: OutboxMailer?
     /// Called after a route ends a session, so that apps signed in through it are told now rather than at the
@@ -41,6 +43,7 @@ public struct WebServices: Sendable {
         guests: Guests,
         handoffs: Handoffs,
         openID: OpenIDGrants,
+        audit: AuditTrail,
         outbox: OutboxMailer?
     ) {
         self.store = store
@@ -55,6 +58,7 @@ public struct WebServices: Sendable {
         self.guests = guests
         self.handoffs = handoffs
         self.openID = openID
+        self.audit = audit
         self.outbox = outbox
     }
 }

@@ -55,14 +55,17 @@ extension WebAPI {
                 let registration = try site.services.passkeys.register(
                     body.credential, signedIn: signedIn?.account.id, name: name
                 )
+                let accountID = registration.credential.accountID
                 guard registration.createdAccount else {
                     notice?.send(.passkeyAdded(name: name), in: call.visitor.language)
+                    site.audit(.passkeyAdded, account: accountID, method: .passkey, detail: name, request: request)
                     // Added from the offer after a sign-in that a hand-off waits for: on to the app.
                     let next = try site.hasPendingHandoff(request) ? "/continue" : "/account?notice=passkey-added"
-                    return try .json(CeremonyReply(accountID: registration.credential.accountID.rawValue, redirect: next))
+                    return try .json(CeremonyReply(accountID: accountID.rawValue, redirect: next))
                 }
-                try site.keepHandedOverEmail(for: registration.credential.accountID, request: request)
-                return try call.signedIn(registration.credential.accountID, method: .passkey, delivery: body.sessionDelivery, redirect: SitePath.welcome)
+                site.audit(.signUp, account: accountID, method: .passkey, request: request)
+                try site.keepHandedOverEmail(for: accountID, request: request)
+                return try call.signedIn(accountID, method: .passkey, delivery: body.sessionDelivery, redirect: SitePath.welcome)
             }
         }
         router.post(APIPath.passkeyAuthenticationOptions) { request in
@@ -78,7 +81,15 @@ extension WebAPI {
         router.post(APIPath.passkeyAuthentication) { request in
             try jsonAPI(request) { call in
                 let body = try call.body(PasskeyCeremonyRequest<AuthenticationResponse>.self)
-                let credential = try site.services.passkeys.authenticate(body.credential)
+                let credential: PasskeyCredential
+                do {
+                    credential = try site.services.passkeys.authenticate(body.credential)
+                } catch let error as PasskeyError {
+                    // The passkey's account when the credential is known: a failed assertion of its passkey is its news.
+                    let account = try? site.services.store.passkey(id: body.credential.rawId.bytes)?.accountID
+                    site.audit(.signIn, outcome: .failed, account: account, method: .passkey, request: request)
+                    throw error
+                }
                 return try call.signedIn(credential.accountID, method: .passkey, delivery: body.sessionDelivery, redirect: "/continue")
             }
         }

@@ -43,7 +43,7 @@ extension WebAPI {
         // By the bearer token (an app's server), or by the cookie with the page's anti-forgery token.
         router.delete(APIPath.session) { request in
             try jsonAPI(request) { call in
-                guard try call.signedIn() != nil else { throw APIRefusal.signInRequired }
+                guard let (session, _) = try call.signedIn() else { throw APIRefusal.signInRequired }
                 var response = Response.empty()
                 if let token = call.visitor.token {
                     try site.services.sessions.signOut(token)
@@ -51,6 +51,7 @@ extension WebAPI {
                 } else if let bearerToken = call.bearerToken {
                     try site.services.sessions.signOut(SessionToken(value: bearerToken))
                 }
+                site.audit(.signedOut, account: session.accountID, appID: session.appID, request: request)
                 site.services.sessionsEnded()
                 return response
             }

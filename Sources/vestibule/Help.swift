@@ -19,6 +19,8 @@ enum Help {
                                                   Verify an identity token or notification offline; print its claims.
           vestibule clients add|list|show|rotate-secret|remove [ID] [options] [--apps FILE]
                                                   Register the OpenID clients in the apps file; print a secret once.
+          vestibule events [--account ID] [--since WHEN] [--json] [settings]
+                                                  Print the audit trail: sign-ins, changes, consents.
           vestibule help [command]                Show help for a command.
           vestibule --version                     Show the version.
 
@@ -82,6 +84,8 @@ enum Help {
             return AppleCommand.help
         case "clients":
             return ClientsCommand.help
+        case "events":
+            return EventsCommand.help
         default:
             return nil
         }

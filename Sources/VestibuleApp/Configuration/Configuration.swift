@@ -39,6 +39,10 @@ public struct Configuration: Sendable, Equatable {
     public var requestHeadTimeout = 10
     public var sessionIdleTimeout = 7 * 24 * 3600
     public var sessionAbsoluteTimeout = 30 * 24 * 3600
+    /// Days an audit event is kept.
+    public var auditRetentionDays = 90
+    /// How much of a client's address audit events keep.
+    public var auditAddresses = AuditAddressPolicy.network
     /// The operator's text for "why sign in", by language tag (config file only).
     public var signInBenefits: [String: String] = [:]
     /// Where mail goes: an `smtp://` or `smtps://` URL; `nil` only in ``development`` mode (the outbox folder).

@@ -1,4 +1,5 @@
 import Foundation
+import VestibuleCore
 import VestibuleLogging
 
 /// One operator setting: its names in each source, its documentation, and how it parses.
@@ -104,6 +105,15 @@ extension Setting {
         },
         Setting(key: "sessionAbsoluteTimeout", placeholder: "SECONDS", summary: "A session ends this long after sign-in (default 2592000, 30 days).") {
             $0.sessionAbsoluteTimeout = try integer($1, named: "session-absolute-timeout", in: 60...(366 * 24 * 3600))
+        },
+        Setting(key: "auditRetentionDays", placeholder: "DAYS", summary: "Days the audit trail keeps an event: sign-ins, changes to how an account signs in, consents (default 90). Shown to each person as their recent activity; `vestibule events` prints it.") {
+            $0.auditRetentionDays = try integer($1, named: "audit-retention-days", in: 1...3660)
+        },
+        Setting(key: "auditAddresses", placeholder: "MODE", summary: "How much of a client's address the audit trail keeps: network (an IPv4 /24 or IPv6 /48, the default), full, or none.") {
+            guard let policy = AuditAddressPolicy(rawValue: $1.lowercased()) else {
+                throw ConfigurationError("audit-addresses must be network, full or none; got \"\($1)\".")
+            }
+            $0.auditAddresses = policy
         },
         Setting(key: "smtpURL", placeholder: "URL", summary: "SMTP server for outgoing mail, e.g. smtp://mail.example.com:587; required outside development mode (in development mode, without it, mail goes to the outbox folder, shown at /dev/outbox).") {
             guard let url = URL(string: $1), ["smtp", "smtps"].contains(url.scheme ?? ""), url.host() != nil else {

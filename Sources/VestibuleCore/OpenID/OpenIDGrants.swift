@@ -226,6 +226,15 @@ public struct OpenIDGrants: Sendable {
         try store.enqueueBackchannelLogouts(logouts(for: grants, apps: AppRegistry([app])))
     }
 
+    /// Ends every grant of the account, offline ones too, and tells each app with a back-channel logout URI; its
+    /// consents stay ("This wasn't me": whoever held a refresh token holds nothing now, and the person's apps
+    /// ask them to sign in again, not to agree again).
+    public func endEveryGrant(of accountID: AccountID, apps: AppRegistry) throws(StoreError) {
+        let grants = try store.openIDGrants(of: accountID)
+        try store.enqueueBackchannelLogouts(logouts(for: grants, apps: apps))
+        for grant in grants { try store.deleteOpenIDGrant(id: grant.id) }
+    }
+
     /// Every grant of an account that is about to be deleted: each app with a back-channel logout URI is told.
     public func endAll(of accountID: AccountID, apps: AppRegistry) throws(StoreError) {
         try store.enqueueBackchannelLogouts(logouts(for: try store.openIDGrants(of: accountID), apps: apps))

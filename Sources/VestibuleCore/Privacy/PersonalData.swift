@@ -93,11 +93,17 @@ public struct PersonalData: Codable, Sendable, Equatable {
     public let documents: [DocumentData]
     public let fields: [FieldData]
     public let apps: [AppAccessData]
+    /// What happened to the account lately (its audit trail, newest first), as "Recent activity" shows it.
+    public let activity: [AuditEvent]
+
+    /// The most events the export holds; the retention period (90 days by default) usually bounds them first.
+    public static let maximumActivity = 1000
 
     /// Reads it all from the store; labels and reasons of declared fields come from `policy` in `language`.
     public init(
         of account: Account,
-        from store: any AccountStore & SessionStore & PasskeyStore & AppleStore & AccountFieldStore & DocumentStore & OpenIDStore,
+        from store: any AccountStore & SessionStore & PasskeyStore & AppleStore & AccountFieldStore & DocumentStore & OpenIDStore
+            & AuditStore,
         policy: DataPolicy,
         language: String
     ) throws(StoreError) {
@@ -141,6 +147,7 @@ public struct PersonalData: Codable, Sendable, Equatable {
                 expiresAt: $0.expiresAt
             )
         }
+        activity = try store.auditEvents(of: account.id, since: nil, limit: Self.maximumActivity)
         // Read one by one: the list leaves the bodies out. One deleted meanwhile is no longer held.
         var documents: [DocumentData] = []
         for summary in try store.documents(of: .account(account.id)) {

@@ -78,6 +78,12 @@ public struct SessionManager: Sendable {
         return try store.deleteSession(id: sessionID)
     }
 
+    /// Ends every session of the account but `kept` ("This wasn't me"). Returns how many.
+    @discardableResult
+    public func signOutEverywhere(of accountID: AccountID, except kept: SessionID) throws(StoreError) -> Int {
+        try store.deleteSessions(of: accountID, except: kept)
+    }
+
     /// Deletes sessions that can no longer be used. Returns how many.
     @discardableResult
     public func purgeExpired() throws(StoreError) -> Int {

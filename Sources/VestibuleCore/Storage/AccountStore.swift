@@ -11,8 +11,8 @@ public protocol AccountStore: Sendable {
     func account(id: AccountID) throws(StoreError) -> Account?
     /// Replaces the account's mutable fields. Fails with `.notFound` when it does not exist.
     func updateAccount(_ account: Account) throws(StoreError)
-    /// Deletes the account with its identities, sessions, password credential and field values. Deleting a
-    /// missing account is not an error.
+    /// Deletes the account with its identities, sessions, password credential, field values and audit events.
+    /// Deleting a missing account is not an error.
     func deleteAccount(id: AccountID) throws(StoreError)
 
     /// Links another sign-in method to an existing account. Fails with `.conflict` when `(method, subject)`

@@ -22,6 +22,17 @@ public enum ClientAddress {
         return format(AF_INET6, Array(bytes.prefix(8)) + [UInt8](repeating: 0, count: 8)).map { $0 + "/64" } ?? text
     }
 
+    /// The network `text` belongs to, as a record kept for people to read may name it: an IPv4 address's /24
+    /// (`203.0.113.0/24`, also when written IPv4-mapped), an IPv6 address's /48 (`2001:db8:1::/48`). Enough to tell
+    /// a home from another country, not to single out a household. `nil` for text that is no address.
+    public static func privacyNetwork(of text: String) -> String? {
+        guard let (family, bytes) = parse(text) else { return nil }
+        if family == AF_INET || bytes.prefix(12).elementsEqual(ipv4MappedPrefix) {
+            return format(AF_INET, Array(bytes.suffix(4).prefix(3)) + [0]).map { $0 + "/24" }
+        }
+        return format(AF_INET6, Array(bytes.prefix(6)) + [UInt8](repeating: 0, count: 10)).map { $0 + "/48" }
+    }
+
     /// `::ffff:0:0/96`.
     private static let ipv4MappedPrefix: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]
 

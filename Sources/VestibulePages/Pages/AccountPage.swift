@@ -18,6 +18,13 @@ enum AccountPage {
 
     static let sectionField = "section"
 
+    /// "Recent activity": the latest events, how long they are kept, and the names of the apps they mention.
+    struct Activity {
+        var events: [AuditEvent] = []
+        var retentionDays = 90
+        var appName: (String) -> String = { $0 }
+    }
+
     /// The data policy's part of the page.
     struct Fields {
         /// Required fields the account lacks.
@@ -38,9 +45,10 @@ enum AccountPage {
         currentSession: SessionID,
         handedOverBy: String? = nil,
         fields: Fields = Fields(),
+        activity: Activity = Activity(),
         notice: String? = nil
     ) -> Page {
-        let noticeHTML: HTML = notice.map { "<p class=\"panel\" role=\"status\">\($0)</p>" } ?? HTML(text: "")
+        let noticeHTML = NoticePanel.html(notice)
         let missing = fieldSection(
             .missing, fields.missing, heading: .accountFieldsMissingHeading, lead: .accountFieldsMissingLead, fields, in: context
         )
@@ -67,6 +75,7 @@ enum AccountPage {
             <ul class="item-list">
             \(sessions.map { row(for: $0, isCurrent: $0.id == currentSession, in: context) })
             </ul>
+            \(ActivityList.accountSection(activity.events, retentionDays: activity.retentionDays, appName: activity.appName, in: context))
             \(offered)
             <p><a href="/account/data">\(context.text(.accountDataLink))</a></p>
             <p><a href="/account/delete">\(context.text(.accountDeleteHeading))</a></p>

@@ -21,7 +21,7 @@ enum HomePage {
             title: context.text(.homeTitle),
             main: """
             <h1>\(context.text(.homeTitle))</h1>
-            \(notice.map { HTML("<p class=\"panel\" role=\"status\">\($0)</p>") } ?? HTML(text: ""))
+            \(NoticePanel.html(notice))
             <p class="lead">\(context.text(.homeAbout))</p>
             <p>\(context.text(.homeLead))</p>
             \(next)

@@ -11,7 +11,7 @@ enum PersonalDataPage {
     /// One labelled value of an item: "Last used: 2 Dec 2026".
     typealias Pair = (label: String, value: HTML)
 
-    static func render(_ data: PersonalData, appName: (String) -> String, in context: PageContext) -> Page {
+    static func render(_ data: PersonalData, retentionDays: Int, appName: (String) -> String, in context: PageContext) -> Page {
         let date = { (value: Date?) -> HTML in HTML(text: value.map { AccountPage.format($0, context) } ?? context.text(.dataNever)) }
         let given = { (value: String?) -> HTML in value.map { "<bdi>\($0)</bdi>" } ?? HTML(text: context.text(.dataNotGiven)) }
         let account = section(
@@ -100,12 +100,17 @@ enum PersonalDataPage {
         )
         let fields = data.fields.isEmpty ? HTML(text: "") : fieldSection(data.fields, in: context)
         let apps = data.apps.isEmpty ? HTML(text: "") : appsSection(data.apps, appName: appName, date: date, in: context)
+        let activity: HTML = """
+            <section class="data-section" data-activity><h2>\(context.text(.activityHeading))</h2>\
+            <p class="muted">\(context.text(.activityWhy, ["days": String(retentionDays)]))</p>\
+            \(ActivityList.list(data.activity, appName: appName, in: context))</section>
+            """
         return Page(
             title: context.text(.dataTitle),
             main: """
             <h1>\(context.text(.dataTitle))</h1>
             <p class="lead">\(context.text(.dataLead))</p>
-            \(account)\(fields)\(methods)\(passkeys)\(apple)\(sessions)\(apps)\(documents)
+            \(account)\(fields)\(methods)\(passkeys)\(apple)\(sessions)\(activity)\(apps)\(documents)
             <p><a href="/account/data.json" download>\(context.text(.dataDownload))</a></p>
             <p><a href="/account/delete">\(context.text(.accountDeleteHeading))</a></p>
             """

@@ -3,7 +3,7 @@ import VestibuleCore
 /// Resetting a forgotten password in two steps: ask for a code, then enter it with the new password.
 /// The second step looks the same whether or not the address has an account.
 enum ResetPasswordPage {
-    static func renderRequest(in context: PageContext, email: String = "", error: String? = nil) -> Page {
+    static func renderRequest(in context: PageContext, email: String = "", notice: String? = nil, error: String? = nil) -> Page {
         let form = PostForm(
             action: "/reset-password",
             fields: [.email(context.text(.emailLabel), value: email)],
@@ -14,6 +14,7 @@ enum ResetPasswordPage {
             title: context.text(.resetTitle),
             main: """
             <h1>\(context.text(.resetTitle))</h1>
+            \(NoticePanel.html(notice))
             <p class="lead">\(context.text(.resetLead))</p>
             \(form.html(in: context))
             """

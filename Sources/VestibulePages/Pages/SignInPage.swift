@@ -62,7 +62,7 @@ enum SignInPage {
         let lead: HTML = context.continuingTo.map {
             "<p class=\"lead\" data-continuing-to>\(context.text(.signInContinuingTo, isolating: "app", $0))</p>"
         } ?? HTML(text: "")
-        let noticeHTML: HTML = notice.map { "<p class=\"panel\" role=\"status\">\($0)</p>" } ?? HTML(text: "")
+        let noticeHTML = NoticePanel.html(notice)
         return Page(
             title: context.text(.signInTitle),
             main: """

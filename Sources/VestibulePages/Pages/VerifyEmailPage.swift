@@ -14,7 +14,7 @@ enum VerifyEmailPage {
             action: "/verify-email/resend", fields: [], submitLabel: context.text(.verifyResend), hidden: [("email", email)],
             isPrimary: false
         )
-        let noticeHTML: HTML = notice.map { "<p class=\"panel\" role=\"status\">\($0)</p>" } ?? HTML(text: "")
+        let noticeHTML = NoticePanel.html(notice)
         return Page(
             title: context.text(.verifyTitle),
             main: """

@@ -11,6 +11,7 @@ extension Pages {
         router.get("/account/data.json") { request in try personalData(request, asJSON: true) }
         router.post("/account/sessions/:id/revoke") { request in try revokeSession(request) }
         router.post("/account/name") { request in try saveName(request) }
+        router.post("/account/not-me") { request in try notMe(request) }
     }
 
     /// How you sign in (SIWA-8) and where you are signed in, each device revocable; the data policy's fields
@@ -25,6 +26,10 @@ extension Pages {
         let passkeys = try site.services.store.passkeys(of: account.id)
         let apple = try site.services.apple.map { _ in try site.services.store.appleIdentities(of: account.id) }
         let given = try site.fields.given(of: account.id)
+        let activity = AccountPage.Activity(
+            events: try site.services.audit.events(of: account.id, limit: ActivityList.accountPageLength),
+            retentionDays: site.services.audit.retentionDays, appName: appName
+        )
         let notice: TextKey? = switch request.query["notice"] {
         case "password-changed": .accountPasswordChanged
         case "passkey-added": .accountPasskeyAdded
@@ -35,6 +40,7 @@ extension Pages {
         case "apple-unlinked": .accountAppleUnlinked
         case "field-saved": .accountFieldsSaved
         case "name-saved": .accountNameSaved
+        case "signed-out-everywhere": .activitySignedOutEverywhere
         default: nil
         }
         return try render(for: request, visitor: visitor, status: status) { context in
@@ -50,6 +56,7 @@ extension Pages {
                     missing: site.fields.policy.missing(from: given), offered: site.fields.policy.notGiven(from: given),
                     inputs: fieldInputs, errors: fieldErrors
                 ),
+                activity: activity,
                 notice: notice.map { context.text($0) }
             )
         }
@@ -78,8 +85,29 @@ extension Pages {
             return response
         }
         try site.csrf.check(request, binding: visitor.csrfBinding)
-        try site.signOut(visitor, on: &response)
+        try site.signOut(visitor, request: request, on: &response)
         return response
+    }
+
+    /// What people call a registered app: its name, or its id when it is no longer registered.
+    private func appName(_ id: String) -> String { site.configuration.apps.app(id: id)?.name ?? id }
+
+    /// "This wasn't me" under "Recent activity": every other device and app is signed out at once, and someone who
+    /// signs in with a password is taken straight to resetting it, since whoever got in may know it. No fresh
+    /// sign-in is asked for: this only takes access away, and someone alarmed should not meet an obstacle.
+    private func notMe(_ request: Request) throws -> Response {
+        let (visitor, _) = try site.checkedForm(request)
+        guard let session = visitor.session, let account = visitor.account else { return .redirect(to: "/sign-in") }
+        try site.services.sessions.signOutEverywhere(of: account.id, except: session.id)
+        try site.services.openID.endEveryGrant(of: account.id, apps: site.configuration.apps)
+        site.audit(.signedOutEverywhere, account: account.id, request: request)
+        site.services.sessionsEnded()
+        guard let email = try site.services.passwords.passwordAddress(of: account.id) else {
+            return .redirect(to: "/account?notice=signed-out-everywhere")
+        }
+        return try render(for: request, visitor: visitor) { context in
+            ResetPasswordPage.renderRequest(in: context, email: email.value, notice: context.text(.activitySignedOutResetNow))
+        }
     }
 
     private func revokeSession(_ request: Request) throws -> Response {
@@ -90,6 +118,7 @@ extension Pages {
         guard try site.services.sessions.revoke(target, of: account.id) else {
             throw HTTPError(.notFound, "No such session on this account.")
         }
+        site.audit(target == session.id ? .signedOut : .sessionRevoked, account: account.id, request: request)
         site.services.sessionsEnded()
         guard target == session.id else { return .redirect(to: "/account") }
         var response = Response.redirect(to: "/")
@@ -103,7 +132,7 @@ extension Pages {
         guard let account = visitor.account else { return .redirect(to: "/sign-in") }
         let data = try PersonalData(of: account, from: site.services.store, policy: site.fields.policy, language: visitor.language.tag)
         guard asJSON else { return try render(for: request, visitor: visitor) {
-                PersonalDataPage.render(data, appName: { site.configuration.apps.app(id: $0)?.name ?? $0 }, in: $0)
+                PersonalDataPage.render(data, retentionDays: site.services.audit.retentionDays, appName: appName, in: $0)
             } }
         var response = Response(status: .ok, body: try data.exportJSON())
         response.headers.replace("Content-Type", "application/json; charset=utf-8")

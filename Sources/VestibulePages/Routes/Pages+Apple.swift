@@ -56,10 +56,12 @@ extension Pages {
             let outcome = try apple.signIn.finish(handle: request.query["handle"] ?? "", visitor: visitor.visitorID)
             switch outcome {
             case .signedIn(let accountID, let created):
+                if created { site.audit(.signUp, account: accountID, method: .apple, request: request) }
                 return try site.signIn(accountID, method: .apple, visitor: visitor, request: request,
                                   then: created ? WelcomePage.path : "/continue")
             case .linked(let accountID):
                 try site.credentialChanges.notice(for: accountID).send(.appleLinked, in: visitor.language)
+                site.audit(.appleLinked, account: accountID, method: .apple, request: request)
                 return .redirect(to: "/account?notice=apple-linked")
             case .accountExists(_, let pendingLink):
                 // The owner signs in to that account; `/continue` then asks them (`Pages+AppleLink.swift`). The
@@ -80,6 +82,7 @@ extension Pages {
         default: "apple-failed"
         }
         if notice == "apple-failed" {
+            site.audit(.signIn, outcome: .failed, account: nil, method: .apple, request: request)
             site.logger.warning("Sign in with Apple failed", ["reason": error.description, "request": request.id.description])
         }
         return .redirect(to: "/sign-in?notice=\(notice)")
@@ -110,6 +113,7 @@ extension Pages {
         switch try site.apple().revocations.unlink(subject: form["subject"] ?? "", of: account.id) {
         case .deleted:
             notice.send(.appleUnlinked, in: visitor.language)
+            site.audit(.appleUnlinked, account: account.id, method: .apple, request: request)
             return .redirect(to: "/account?notice=apple-unlinked")
         case .notFound: throw HTTPError(.notFound, "Sign in with Apple is not linked to this account.")
         case .lastSignInMethod: throw HTTPError(.conflict, "Sign in with Apple is this account's only way to sign in.")
@@ -136,6 +140,8 @@ extension Pages {
         // The apps it signed in to are told first: the grants go with the account.
         try site.services.openID.endAll(of: account.id, apps: site.configuration.apps)
         try site.services.deleteAccount(account.id)
+        // After the deletion, which took the account's trail with it: the record that it was deleted, and no more.
+        site.audit(.accountDeleted, account: account.id, request: nil)
         site.services.sessionsEnded()
         var response = Response.redirect(to: "/?notice=account-deleted")
         try site.sessionCookie.clear(on: &response)

@@ -48,6 +48,7 @@ extension Pages {
                 return try leaveAppleLink()
             }
             notice.send(.appleLinked, in: visitor.language)
+            site.audit(.appleLinked, account: account.id, method: .apple, request: request)
         } catch let error as AppleError {
             // Linked meanwhile to another account: the link is gone, and the account page says it did not work.
             site.logger.info("a waiting Sign in with Apple was not added", ["reason": error.description])

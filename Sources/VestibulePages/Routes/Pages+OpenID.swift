@@ -35,7 +35,7 @@ extension Pages {
             clientID: form["client_id"], uri: form["post_logout_redirect_uri"], state: form["state"]
         ) else { throw HTTPError(.badRequest, "post_logout_redirect_uri is not registered for the client.") }
         var response = Response.redirect(to: destination)
-        try site.signOut(visitor, on: &response)
+        try site.signOut(visitor, request: request, on: &response)
         return response
     }
 
@@ -67,6 +67,7 @@ extension Pages {
         }
         let allowed = authorization.consentAnswered
         try site.services.openID.allow(allowed, accountID: session.accountID)
+        site.audit(.consentGiven, account: session.accountID, appID: app.id, detail: allowed.scopes.map(\.rawValue).joined(separator: " "), request: request)
         return try site.continueAuthorization(allowed, app: app, visitor: visitor, request: request)
     }
 
@@ -76,6 +77,7 @@ extension Pages {
         guard let account = visitor.account else { return .redirect(to: "/sign-in") }
         if let app = site.configuration.apps.app(id: request.pathParameters["app"] ?? "") {
             try site.services.openID.stopUsing(app, accountID: account.id)
+            site.audit(.consentRevoked, account: account.id, appID: app.id, request: request)
             site.services.sessionsEnded()
         }
         return .redirect(to: "/account/data")

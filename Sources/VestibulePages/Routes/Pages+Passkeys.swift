@@ -40,6 +40,7 @@ extension Pages {
         guard try site.services.store.renamePasskey(id: try passkeyID(in: request), of: account.id, to: name) else {
             throw HTTPError(.notFound, "No such passkey on this account.")
         }
+        site.audit(.passkeyRenamed, account: account.id, method: .passkey, detail: name, request: request)
         return .redirect(to: "/account?notice=passkey-renamed")
     }
 
@@ -54,6 +55,7 @@ extension Pages {
         switch try site.services.store.deletePasskey(id: id, of: account.id) {
         case .deleted:
             notice.send(.passkeyRemoved(name: name), in: visitor.language)
+            site.audit(.passkeyRemoved, account: account.id, method: .passkey, detail: name, request: request)
             return .redirect(to: "/account?notice=passkey-deleted")
         case .notFound: throw HTTPError(.notFound, "No such passkey on this account.")
         case .lastSignInMethod: throw HTTPError(.conflict, "This passkey is the account's only way to sign in.")

@@ -97,6 +97,7 @@ extension Pages {
             try rememberPendingAddress(address, on: &response)
             return response
         } catch let error as AccountError where error.code == .invalidCredentials || error.code == .invalidEmail {
+            site.audit(.signIn, outcome: .failed, account: site.passwordAccount(typed: email), method: .password, request: request)
             // One answer for an unknown address, a malformed one and a wrong password (no enumeration).
             return try render(for: request, visitor: visitor, status: .unauthorized) { context in
                 signInForm(context, request: request, email: email, error: context.text(.signInInvalidCredentials))
@@ -117,6 +118,7 @@ extension Pages {
             switch outcome {
             case .verificationCodeSent(let address, let code):
                 site.mail.sendVerificationCode(code, to: address, in: visitor.language)
+                site.audit(.signUp, account: site.passwordAccount(typed: address.value), method: .password, request: request)
             case .alreadyRegistered(let address):
                 site.mail.sendAlreadyRegistered(to: address, in: visitor.language)
             }
@@ -139,6 +141,7 @@ extension Pages {
         try site.limits.record("code", fromNetwork: request.remoteNetwork, site.configuration.rateLimits.codesPerAddress)
         do {
             let accountID = try site.services.passwords.verifyEmail(email, code: form["code"] ?? "")
+            site.audit(.emailVerified, account: accountID, method: .password, request: request)
             var response = try site.signIn(accountID, method: .password, visitor: visitor, request: request, then: WelcomePage.path)
             try pendingAddressCookie.clear(on: &response)
             return response
@@ -195,6 +198,7 @@ extension Pages {
                 email: email, code: form["code"] ?? "", newPassword: form["password"] ?? ""
             )
             try site.credentialChanges.notice(for: accountID).send(.password, in: visitor.language)
+            site.audit(.passwordReset, account: accountID, method: .password, request: request)
             var response = try site.signIn(accountID, method: .password, visitor: visitor, request: request, then: "/account?notice=password-changed")
             try pendingAddressCookie.clear(on: &response)
             return response
@@ -232,6 +236,7 @@ extension Pages {
                 keeping: session.id
             )
             notice.send(.password, in: visitor.language)
+            site.audit(.passwordChanged, account: session.accountID, method: .password, request: request)
             return .redirect(to: "/account?notice=password-changed")
         } catch let error as AccountError {
             return try render(for: request, visitor: visitor, status: .badRequest) { context in
