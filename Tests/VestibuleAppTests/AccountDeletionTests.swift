@@ -63,7 +63,12 @@ import VestibuleCore
         browser.adopt(cookies: ["vestibule_session": String(cookie.dropFirst("vestibule_session=".count))])
         try browser.get("/account/delete")
         #expect(try browser.post("/account/delete", [:]).headers["Location"] == "/?notice=account-deleted")
-        #expect(try app.rowsHolding(account.id.rawValue) == 0, "no row of the account remains in any table")
+        // The audit trail's record that the account was deleted names its id and nothing else: no address, no
+        // browser, no event from before.
+        #expect(try app.rowsHolding(account.id.rawValue) == 1, "no row of the account remains but that record")
+        let trail = try app.withStore { try $0.auditEvents(of: account.id, since: nil, limit: 10) }
+        #expect(trail.map(\.kind) == [.accountDeleted])
+        #expect(trail.first?.clientAddress == nil && trail.first?.userAgent == nil)
         #expect(try app.withStore { try $0.documents(of: .account(account.id)) }.isEmpty)
         for value in ["+4915112345678", "1990-12-10"] {
             #expect(try app.rowsHolding(value) == 0, "nor any value it gave: \(value)")

@@ -179,7 +179,7 @@ import VestibuleHTML
         let html = render(page, account: account)
         let forms = html.components(separatedBy: "<form").count - 1
         let tokens = html.components(separatedBy: "name=\"csrf\" value=\"token\"").count - 1
-        #expect(forms == 3, "the name, the session's revocation and sign-out")
+        #expect(forms == 4, "the name, the session's revocation, \"This wasn't me\" and sign-out")
         #expect(tokens == forms)
     }
 
