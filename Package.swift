@@ -207,10 +207,19 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The operator console (issue #16): pages for operators, on the pages' rendering and the site.
+        .target(
+            name: "VestibuleConsole",
+            dependencies: [
+                "VestibulePages", "VestibuleSite", "VestibuleHTML", "VestibuleHTTP", "VestibuleCore", "VestibuleCrypto",
+                "VestibuleLocalization",
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "VestibuleApp",
             dependencies: [
-                "VestibuleSite", "VestibulePages", "VestibuleWebAPI", "VestibuleOpenID", "VestibuleAppleButton",
+                "VestibuleSite", "VestibulePages", "VestibuleWebAPI", "VestibuleOpenID", "VestibuleConsole", "VestibuleAppleButton",
                 "VestibulePasskeys", "VestibuleApple", "VestibuleHTTPServer", "VestibuleHTTPClient", "VestibuleSQLite",
                 "VestibulePostgres", "VestibuleLogging", "VestibuleCommandLine", "VestibuleCrypto",
             ],

@@ -2,6 +2,7 @@ public import Foundation
 public import VestibuleLogging
 public import VestibuleCore
 public import VestibuleCrypto
+import VestibuleConsole
 
 extension Application {
     /// `vestibule migrate`: applies pending migrations. Returns the versions applied and the schema version.
@@ -49,5 +50,78 @@ extension Application {
         } catch {
             throw StartupError("Cannot read the audit trail (\(configuration.databaseDescription)): \(error)")
         }
+    }
+}
+
+extension Application {
+    /// What `vestibule operators add` did.
+    public enum OperatorAddition: Sendable {
+        /// The account is an operator now (or was already).
+        case added(Account)
+        /// No account has the email yet: whoever signs up with it and opens `link` within an hour becomes one.
+        case invited(link: String)
+    }
+
+    /// `vestibule operators add`: makes the account with this email or id an operator; for an email no account
+    /// has yet, a one-time link instead (the first operator of a fresh installation).
+    public static func addOperator(_ who: String, configuration: Configuration) throws(StartupError) -> OperatorAddition {
+        try withMigratedStore(configuration) { store throws(StoreError) in
+            if let account = try operatorCandidate(who, in: store) {
+                try store.addOperator(account.id, at: Date())
+                try AuditTrail.commandLine(store).record(.operatorAdded, account: account.id, source: .none)
+                return .added(account)
+            }
+            guard let email = try? EmailAddress(who) else {
+                throw StoreError(.notFound, "no account has the id \(who), and it is not an email address")
+            }
+            let token = try OperatorInvitations(store: store, clock: { Date() }).create(for: email)
+            return .invited(link: configuration.origin + ConsolePath.invitation + "?token=" + token)
+        }
+    }
+
+    /// `vestibule operators remove`: returns the account that is no longer an operator.
+    public static func removeOperator(_ who: String, configuration: Configuration) throws(StartupError) -> Account {
+        try withMigratedStore(configuration) { store throws(StoreError) in
+            guard let account = try operatorCandidate(who, in: store), try store.removeOperator(account.id) else {
+                throw StoreError(.notFound, "\(who) is not an operator")
+            }
+            try AuditTrail.commandLine(store).record(.operatorRemoved, account: account.id, source: .none)
+            return account
+        }
+    }
+
+    /// `vestibule operators list`: every operator, oldest first.
+    public static func operators(configuration: Configuration) throws(StartupError) -> [(account: Account, since: Date)] {
+        try withMigratedStore(configuration) { store throws(StoreError) in try store.operators() }
+    }
+
+    /// The account whose id is `who`, or whose email is exactly `who` (ignoring case).
+    private static func operatorCandidate(_ who: String, in store: any Store) throws(StoreError) -> Account? {
+        if let account = try store.account(id: AccountID(rawValue: who)) { return account }
+        guard let email = try? EmailAddress(who) else { return nil }
+        return try store.searchAccounts(matching: email.value, limit: 50).first {
+            $0.email.flatMap { try? EmailAddress($0) } == email
+        }
+    }
+
+    /// Runs `body` on the store, migrated first; a store error becomes one sentence.
+    private static func withMigratedStore<R>(
+        _ configuration: Configuration, _ body: (any Store) throws(StoreError) -> R
+    ) throws(StartupError) -> R {
+        let store = try openStore(configuration: configuration)
+        defer { store.close() }
+        do {
+            try store.migrate()
+            return try body(store)
+        } catch {
+            throw StartupError(error.description)
+        }
+    }
+}
+
+extension AuditTrail {
+    /// The trail as commands record in it: nothing about a client, the retention is the janitor's business.
+    static func commandLine(_ store: any Store) -> AuditTrail {
+        AuditTrail(store: store, retention: .infinity, clock: { Date() })
     }
 }

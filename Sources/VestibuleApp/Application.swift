@@ -1,5 +1,6 @@
 public import Foundation
 import VestibuleApple
+import VestibuleConsole
 import VestibuleCore
 import VestibuleCrypto
 public import VestibuleHTTP
@@ -144,6 +145,7 @@ public final class Application: Sendable {
             pages.install(on: &router)
             WebAPI(site: site).install(on: &router)
             OpenIDProvider(site: site, logouts: logouts).install(on: &router)
+            Console(site: site, pages: pages).install(on: &router)
             let handler = pages.errorPages.wrapping(router.respond)
             let server = HTTPServer(
                 configuration: makeServerConfiguration(configuration), socket: socket, logger: logger.child("http"),

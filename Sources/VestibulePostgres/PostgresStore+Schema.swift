@@ -254,6 +254,21 @@ extension PostgresStore {
             CREATE INDEX audit_events_account_id ON audit_events (account_id, occurred_at);
             CREATE INDEX audit_events_occurred_at ON audit_events (occurred_at);
             """),
+            // The operator console (issue #16): accounts an operator turned off, who acted in an event, the operators,
+            // and the one-time links that make the first one.
+            SQLMigration(version: 13, sql: """
+            ALTER TABLE accounts ADD COLUMN disabled_at bigint;
+            ALTER TABLE audit_events ADD COLUMN operator_id text;
+            CREATE TABLE operators (
+                account_id text PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
+                added_at bigint NOT NULL
+            );
+            CREATE TABLE operator_invitations (
+                token_hash bytea PRIMARY KEY,
+                email text NOT NULL,
+                expires_at bigint NOT NULL
+            );
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

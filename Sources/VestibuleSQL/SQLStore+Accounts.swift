@@ -1,3 +1,4 @@
+package import Foundation
 package import VestibuleCore
 
 extension SQLStore {
@@ -32,6 +33,34 @@ extension SQLStore {
         }
     }
 
+    /// Sets or clears `disabled_at`; returns whether the account exists.
+    @discardableResult
+    public func setAccountDisabled(id: AccountID, at date: Date?) throws(StoreError) -> Bool {
+        try writing("setAccountDisabled") { connection throws(StoreError) in
+            try connection.run("UPDATE accounts SET disabled_at = \(date) WHERE id = \(id.rawValue)") > 0
+        }
+    }
+
+    /// Accounts by id, or by a part of their email, name or any sign-in method's email, ignoring case.
+    public func searchAccounts(matching text: String, limit: Int) throws(StoreError) -> [Account] {
+        // LIKE's own wildcards in what was typed match only themselves.
+        let escaped = text.lowercased().replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+        let pattern = "%" + escaped + "%"
+        return try reading("searchAccounts") { connection throws(StoreError) in
+            try connection.rows(
+                """
+                SELECT \(Account.columns) FROM accounts WHERE id = \(text)
+                    OR lower(email) LIKE \(pattern) ESCAPE '\\' OR lower(display_name) LIKE \(pattern) ESCAPE '\\'
+                    OR id IN (SELECT account_id FROM identities WHERE lower(email) LIKE \(pattern) ESCAPE '\\'
+                        OR (method = 'password' AND lower(subject) LIKE \(pattern) ESCAPE '\\'))
+                ORDER BY created_at DESC, id LIMIT \(Int64(limit))
+                """,
+                Account.init
+            )
+        }
+    }
+
     /// Deletes the account; its identities, sessions, password credential and field values go with it
     /// (`ON DELETE CASCADE`).
     public func deleteAccount(id: AccountID) throws(StoreError) {
@@ -50,7 +79,7 @@ extension SQLConnection {
             INSERT INTO accounts (\(Account.columns))
             VALUES (
                 \(account.id.rawValue), \(account.displayName), \(account.email), \(account.createdAt),
-                \(account.handedOverEmail?.address), \(account.handedOverEmail?.appID)
+                \(account.handedOverEmail?.address), \(account.handedOverEmail?.appID), \(account.disabledAt)
             )
             """
         )
@@ -60,7 +89,7 @@ extension SQLConnection {
 extension Account {
     /// The columns `init(row:)` decodes, in order.
     fileprivate static let columns: SQL =
-        "id, display_name, email, created_at, handed_over_email, handed_over_email_app_id"
+        "id, display_name, email, created_at, handed_over_email, handed_over_email_app_id, disabled_at"
 
     fileprivate init(row: SQLRow) throws(StoreError) {
         var handedOver: HandedOverEmail?
@@ -72,7 +101,8 @@ extension Account {
             displayName: try row.optionalText(1),
             email: try row.optionalText(2),
             handedOverEmail: handedOver,
-            createdAt: try row.date(3)
+            createdAt: try row.date(3),
+            disabledAt: try row.optionalDate(6)
         )
     }
 }

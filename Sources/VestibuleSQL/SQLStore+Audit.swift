@@ -10,7 +10,7 @@ extension SQLStore {
                 INSERT INTO audit_events (\(AuditEvent.columns)) VALUES (
                     \(event.id), \(event.occurredAt), \(event.kind.rawValue), \(event.outcome.rawValue),
                     \(event.accountID?.rawValue), \(event.method?.rawValue), \(event.appID), \(event.detail),
-                    \(event.clientAddress), \(event.userAgent)
+                    \(event.clientAddress), \(event.userAgent), \(event.operatorID?.rawValue)
                 )
                 """
             )
@@ -45,7 +45,7 @@ extension SQLStore {
 extension AuditEvent {
     /// The columns `init(row:)` decodes, in order.
     fileprivate static let columns: SQL =
-        "id, occurred_at, kind, outcome, account_id, method, app_id, detail, client_address, user_agent"
+        "id, occurred_at, kind, outcome, account_id, method, app_id, detail, client_address, user_agent, operator_id"
 
     fileprivate init(row: SQLRow) throws(StoreError) {
         self.init(
@@ -58,7 +58,8 @@ extension AuditEvent {
             appID: try row.optionalText(6),
             detail: try row.optionalText(7),
             clientAddress: try row.optionalText(8),
-            userAgent: try row.optionalText(9)
+            userAgent: try row.optionalText(9),
+            operatorID: try row.optionalValue(10)
         )
     }
 }

@@ -18,11 +18,16 @@ extension SQLStore {
         }
     }
 
-    /// The session whose token hash is exactly `tokenHash`, or `nil`.
+    /// The session whose token hash is exactly `tokenHash`, or `nil`; `nil` too when its account is disabled,
+    /// read in the same statement, so no request gets past a disabled account's leftover session.
     public func session(tokenHash: [UInt8]) throws(StoreError) -> Session? {
         try reading("session") { connection throws(StoreError) in
             try connection.firstRow(
-                "SELECT \(Session.columns) FROM sessions WHERE token_hash = \(tokenHash)",
+                """
+                SELECT \(Session.columns) FROM sessions WHERE token_hash = \(tokenHash) AND NOT EXISTS (
+                    SELECT 1 FROM accounts WHERE accounts.id = sessions.account_id AND accounts.disabled_at IS NOT NULL
+                )
+                """,
                 Session.init
             )
         }

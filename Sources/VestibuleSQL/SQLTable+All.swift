@@ -4,7 +4,7 @@ extension SQLTable {
     package static let all: [SQLTable] = [
         SQLTable("accounts", key: ["id"], [
             ("id", .text), ("display_name", .text), ("email", .text), ("created_at", .integer),
-            ("handed_over_email", .text), ("handed_over_email_app_id", .text),
+            ("handed_over_email", .text), ("handed_over_email_app_id", .text), ("disabled_at", .integer),
         ]),
         SQLTable("identities", key: ["method", "subject"], keepsInsertionOrder: true, [
             ("account_id", .text), ("method", .text), ("subject", .text), ("email", .text), ("created_at", .integer),
@@ -75,6 +75,11 @@ extension SQLTable {
         SQLTable("audit_events", key: ["id"], keepsInsertionOrder: true, [
             ("id", .text), ("occurred_at", .integer), ("kind", .text), ("outcome", .text), ("account_id", .text),
             ("method", .text), ("app_id", .text), ("detail", .text), ("client_address", .text), ("user_agent", .text),
+            ("operator_id", .text),
+        ]),
+        SQLTable("operators", key: ["account_id"], [("account_id", .text), ("added_at", .integer)]),
+        SQLTable("operator_invitations", key: ["token_hash"], [
+            ("token_hash", .blob), ("email", .text), ("expires_at", .integer),
         ]),
     ]
 

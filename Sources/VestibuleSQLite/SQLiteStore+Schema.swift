@@ -262,6 +262,21 @@ extension SQLiteStore {
             CREATE INDEX audit_events_account_id ON audit_events (account_id, occurred_at);
             CREATE INDEX audit_events_occurred_at ON audit_events (occurred_at);
             """),
+            // The operator console (issue #16): accounts an operator turned off, who acted in an event, the operators,
+            // and the one-time links that make the first one.
+            SQLMigration(version: 13, sql: """
+            ALTER TABLE accounts ADD COLUMN disabled_at INTEGER;
+            ALTER TABLE audit_events ADD COLUMN operator_id TEXT;
+            CREATE TABLE operators (
+                account_id TEXT PRIMARY KEY NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                added_at INTEGER NOT NULL
+            ) STRICT;
+            CREATE TABLE operator_invitations (
+                token_hash BLOB PRIMARY KEY NOT NULL,
+                email TEXT NOT NULL,
+                expires_at INTEGER NOT NULL
+            ) STRICT;
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -7,12 +7,13 @@ extension Site {
     /// What it records has already happened: a failure to record is logged, never turned into the person's error.
     package func audit(
         _ kind: AuditEvent.Kind, outcome: AuditEvent.Outcome = .succeeded, account: AccountID?,
-        method: SignInMethod? = nil, appID: String? = nil, detail: String? = nil, request: Request?
+        method: SignInMethod? = nil, appID: String? = nil, detail: String? = nil, request: Request?,
+        by operatorID: AccountID? = nil
     ) {
         do {
             try services.audit.record(
                 kind, outcome: outcome, account: account, method: method, appID: appID, detail: detail,
-                source: request.map(auditSource) ?? .none
+                source: request.map(auditSource) ?? .none, by: operatorID
             )
         } catch {
             logger.error("Could not record an audit event", ["kind": kind.rawValue, "error": "\(error)"])

@@ -138,19 +138,30 @@ public struct Site: Sendable {
         return response
     }
 
+    /// Starts a session for the client of `request` and records the sign-in in the audit trail, or its refusal
+    /// when an operator turned the account off (``AccountDisabled``, answered 423).
+    package func beginSession(
+        _ accountID: AccountID, method: SignInMethod, request: Request, replacing previous: SessionToken?
+    ) throws -> SessionToken {
+        do {
+            let (_, token) = try services.sessions.signIn(
+                accountID: accountID, method: method, userAgent: request.headers["User-Agent"] ?? "", replacing: previous
+            )
+            audit(.signIn, account: accountID, method: method, request: request)
+            return token
+        } catch let refusal as AccountDisabled {
+            audit(.signIn, outcome: .failed, account: accountID, method: method, detail: "account disabled", request: request)
+            throw refusal
+        }
+    }
+
     /// Starts a session and sets its cookie on `response`, with the method remembered for the next sign-in
     /// page (AUTH-8). The remembered method names no account, so it tells someone else at the browser nothing.
     package func startSession(
         _ accountID: AccountID, method: SignInMethod, visitor: Visitor, request: Request, on response: inout Response
     ) throws {
-        let (_, token) = try services.sessions.signIn(
-            accountID: accountID,
-            method: method,
-            userAgent: request.headers["User-Agent"] ?? "",
-            replacing: visitor.token
-        )
+        let token = try beginSession(accountID, method: method, request: request, replacing: visitor.token)
         try sessionCookie.set(token.value, on: &response)
-        audit(.signIn, account: accountID, method: method, request: request)
         claimHandoffGuest(into: accountID, request: request)
         response.setCookie(
             try Cookie(

@@ -76,10 +76,7 @@ struct APICall {
             try site.startSession(accountID, method: method, visitor: visitor, request: request, on: &response)
             return response
         }
-        let (_, token) = try site.services.sessions.signIn(
-            accountID: accountID, method: method, userAgent: request.headers["User-Agent"] ?? "", replacing: nil
-        )
-        site.audit(.signIn, account: accountID, method: method, request: request)
+        let token = try site.beginSession(accountID, method: method, request: request, replacing: nil)
         return try .json(CeremonyReply(accountID: accountID.rawValue, redirect: redirect, sessionToken: token.value))
     }
 
@@ -103,6 +100,7 @@ struct APICall {
         case .tooManyRequests: text(.errorTooManyRequestsBody)
         case .serviceUnavailable: text(.errorBusyBody)
         case .forbidden: text(.errorFormExpiredBody)
+        case .locked: text(.errorAccountDisabledBody)
         default: text(.passkeyFailed)
         }
     }

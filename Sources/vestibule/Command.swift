@@ -6,7 +6,7 @@ import VestibuleCommandLine
 import VestibuleLogging
 
 /// The `vestibule` command line: `serve`, `migrate`, `rotate-signing-key`, `copy-data`, `button`, `apple`,
-/// `clients`, `events`, `--help`, `--version`.
+/// `clients`, `operators`, `events`, `--help`, `--version`.
 struct Command {
     static let version = "0.1.0"
 
@@ -59,6 +59,8 @@ struct Command {
             return reportingFailures { try AppleCommand.run(rest, environment: ProcessInfo.processInfo.environment) }
         case "clients":
             return reportingFailures { try ClientsCommand.run(rest, environment: ProcessInfo.processInfo.environment) }
+        case "operators":
+            return reportingFailures { try OperatorsCommand.run(rest, environment: ProcessInfo.processInfo.environment) }
         case "events":
             return reportingFailures { try EventsCommand.run(rest, environment: ProcessInfo.processInfo.environment) }
         default:

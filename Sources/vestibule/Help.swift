@@ -19,6 +19,8 @@ enum Help {
                                                   Verify an identity token or notification offline; print its claims.
           vestibule clients add|list|show|rotate-secret|remove [ID] [options] [--apps FILE]
                                                   Register the OpenID clients in the apps file; print a secret once.
+          vestibule operators add|remove|list [EMAIL|ID] [settings]
+                                                  Choose who may use the operator console at /operator.
           vestibule events [--account ID] [--since WHEN] [--json] [settings]
                                                   Print the audit trail: sign-ins, changes, consents.
           vestibule help [command]                Show help for a command.
@@ -86,6 +88,8 @@ enum Help {
             return ClientsCommand.help
         case "events":
             return EventsCommand.help
+        case "operators":
+            return OperatorsCommand.help
         default:
             return nil
         }

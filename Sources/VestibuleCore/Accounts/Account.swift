@@ -11,15 +11,19 @@ public struct Account: Sendable, Equatable {
     /// The address an app handed over at sign-up, unconfirmed; `nil` when none was, or the account has its own.
     public var handedOverEmail: HandedOverEmail?
     public let createdAt: Date
+    /// When an operator turned the account off; `nil` while it may sign in. A disabled account's sessions are
+    /// refused at their next request and no new one starts.
+    public var disabledAt: Date?
 
     public init(
         id: AccountID = .random(), displayName: String? = nil, email: String? = nil,
-        handedOverEmail: HandedOverEmail? = nil, createdAt: Date
+        handedOverEmail: HandedOverEmail? = nil, createdAt: Date, disabledAt: Date? = nil
     ) {
         self.id = id
         self.displayName = displayName
         self.email = email
         self.handedOverEmail = handedOverEmail
         self.createdAt = createdAt
+        self.disabledAt = disabledAt
     }
 }

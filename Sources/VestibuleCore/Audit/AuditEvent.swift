@@ -27,6 +27,10 @@ public struct AuditEvent: Codable, Sendable, Equatable {
         case consentGiven = "consent-given"
         case consentRevoked = "consent-revoked"
         case accountDeleted = "account-deleted"
+        case accountDisabled = "account-disabled"
+        case accountEnabled = "account-enabled"
+        case operatorAdded = "operator-added"
+        case operatorRemoved = "operator-removed"
     }
 
     /// Whether what was tried worked. Most events record only success; sign-ins record both.
@@ -50,6 +54,8 @@ public struct AuditEvent: Codable, Sendable, Equatable {
     public let clientAddress: String?
     /// The client's User-Agent, cut to ``maximumUserAgentLength``; `nil` when not from a request.
     public let userAgent: String?
+    /// The operator who acted, when an operator did (from the console); `nil` when the person did.
+    public let operatorID: AccountID?
 
     /// Longer User-Agents are cut: the event describes the browser, it does not archive its header.
     public static let maximumUserAgentLength = 256
@@ -57,7 +63,7 @@ public struct AuditEvent: Codable, Sendable, Equatable {
     public init(
         id: String = UUID().uuidString.lowercased(), occurredAt: Date, kind: Kind, outcome: Outcome = .succeeded,
         accountID: AccountID?, method: SignInMethod? = nil, appID: String? = nil, detail: String? = nil,
-        clientAddress: String? = nil, userAgent: String? = nil
+        clientAddress: String? = nil, userAgent: String? = nil, operatorID: AccountID? = nil
     ) {
         self.id = id
         self.occurredAt = occurredAt
@@ -69,5 +75,6 @@ public struct AuditEvent: Codable, Sendable, Equatable {
         self.detail = detail
         self.clientAddress = clientAddress
         self.userAgent = userAgent.map { String($0.prefix(Self.maximumUserAgentLength)) }
+        self.operatorID = operatorID
     }
 }

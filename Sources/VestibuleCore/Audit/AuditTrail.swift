@@ -20,12 +20,13 @@ public struct AuditTrail: Sendable {
     /// Records that `kind` happened now.
     public func record(
         _ kind: AuditEvent.Kind, outcome: AuditEvent.Outcome = .succeeded, account: AccountID?,
-        method: SignInMethod? = nil, appID: String? = nil, detail: String? = nil, source: AuditSource
+        method: SignInMethod? = nil, appID: String? = nil, detail: String? = nil, source: AuditSource,
+        by operatorID: AccountID? = nil
     ) throws(StoreError) {
         try store.insertAuditEvent(
             AuditEvent(
                 occurredAt: clock(), kind: kind, outcome: outcome, accountID: account, method: method, appID: appID,
-                detail: detail, clientAddress: source.clientAddress, userAgent: source.userAgent
+                detail: detail, clientAddress: source.clientAddress, userAgent: source.userAgent, operatorID: operatorID
             )
         )
     }

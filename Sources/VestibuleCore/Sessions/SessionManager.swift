@@ -2,11 +2,11 @@ public import Foundation
 
 /// Starts, checks and ends sessions: the domain rules, independent of cookies and HTTP.
 public struct SessionManager: Sendable {
-    private let store: any SessionStore
+    private let store: any SessionStore & AccountStore
     private let policy: SessionPolicy
     private let clock: @Sendable () -> Date
 
-    public init(store: any SessionStore, policy: SessionPolicy, clock: @escaping @Sendable () -> Date) {
+    public init(store: any SessionStore & AccountStore, policy: SessionPolicy, clock: @escaping @Sendable () -> Date) {
         self.store = store
         self.policy = policy
         self.clock = clock
@@ -15,13 +15,15 @@ public struct SessionManager: Sendable {
     /// Starts a session for a person who just proved who they are. Any session the client already held is
     /// ended first, so a token planted before sign-in (session fixation) is worthless afterwards.
     /// - Parameter appID: the registered app the session is handed to, for a hand-off's code exchange.
+    /// - Throws: ``AccountDisabled`` when an operator turned the account off.
     public func signIn(
         accountID: AccountID,
         method: SignInMethod,
         userAgent: String,
         replacing previous: SessionToken?,
         forApp appID: String? = nil
-    ) throws(StoreError) -> (session: Session, token: SessionToken) {
+    ) throws -> (session: Session, token: SessionToken) {
+        if try store.account(id: accountID)?.disabledAt != nil { throw AccountDisabled(accountID: accountID) }
         if let previous, let old = try store.session(tokenHash: previous.hash) {
             try store.deleteSession(id: old.id)
         }
@@ -76,12 +78,6 @@ public struct SessionManager: Sendable {
     public func revoke(_ sessionID: SessionID, of accountID: AccountID) throws(StoreError) -> Bool {
         guard try store.sessions(of: accountID).contains(where: { $0.id == sessionID }) else { return false }
         return try store.deleteSession(id: sessionID)
-    }
-
-    /// Ends every session of the account but `kept` ("This wasn't me"). Returns how many.
-    @discardableResult
-    public func signOutEverywhere(of accountID: AccountID, except kept: SessionID) throws(StoreError) -> Int {
-        try store.deleteSessions(of: accountID, except: kept)
     }
 
     /// Deletes sessions that can no longer be used. Returns how many.

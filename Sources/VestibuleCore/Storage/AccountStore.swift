@@ -15,6 +15,13 @@ public protocol AccountStore: Sendable {
     /// Deleting a missing account is not an error.
     func deleteAccount(id: AccountID) throws(StoreError)
 
+    /// Turns the account off (`date`) or on again (`nil`). Returns whether the account exists.
+    @discardableResult
+    func setAccountDisabled(id: AccountID, at date: Date?) throws(StoreError) -> Bool
+    /// Accounts whose id is `text`, or whose email, name or sign-in email contains it (ignoring case), at most
+    /// `limit`, newest first: the operator console's search.
+    func searchAccounts(matching text: String, limit: Int) throws(StoreError) -> [Account]
+
     /// Links another sign-in method to an existing account. Fails with `.conflict` when `(method, subject)`
     /// is linked already, and `.notFound` when the account does not exist.
     func addIdentity(_ identity: Identity) throws(StoreError)

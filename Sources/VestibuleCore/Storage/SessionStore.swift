@@ -4,7 +4,7 @@ public import Foundation
 /// they were started with, or when they expire.
 public protocol SessionStore: Sendable {
     func insertSession(_ session: Session) throws(StoreError)
-    /// The session whose token hashes to `tokenHash`, or `nil`.
+    /// The session whose token hashes to `tokenHash`, or `nil`; `nil` too when its account is disabled.
     func session(tokenHash: [UInt8]) throws(StoreError) -> Session?
     /// The account's sessions, most recently seen first.
     func sessions(of accountID: AccountID) throws(StoreError) -> [Session]

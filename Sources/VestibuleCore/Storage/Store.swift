@@ -13,5 +13,6 @@
 /// at, and it converts implicitly to any of the narrower existentials a use case asks for.
 public protocol Store:
     StoreLifecycle, AccountStore, SessionStore, PasswordStore, OneTimeCodeStore, SigningKeyStore, PasskeyStore,
-    AppleStore, AccountFieldStore, PendingStepStore, GuestStore, DocumentStore, AttemptStore, OpenIDStore, AuditStore
+    AppleStore, AccountFieldStore, PendingStepStore, GuestStore, DocumentStore, AttemptStore, OpenIDStore, AuditStore,
+    OperatorStore
 {}

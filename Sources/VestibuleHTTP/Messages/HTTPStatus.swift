@@ -28,6 +28,8 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let methodNotAllowed = HTTPStatus(code: 405, reasonPhrase: "Method Not Allowed")
     public static let requestTimeout = HTTPStatus(code: 408, reasonPhrase: "Request Timeout")
     public static let conflict = HTTPStatus(code: 409, reasonPhrase: "Conflict")
+    /// RFC 4918 §11.3: the resource is locked. A sign-in to an account an operator turned off.
+    public static let locked = HTTPStatus(code: 423, reasonPhrase: "Locked")
     public static let preconditionFailed = HTTPStatus(code: 412, reasonPhrase: "Precondition Failed")
     public static let contentTooLarge = HTTPStatus(code: 413, reasonPhrase: "Content Too Large")
     public static let unsupportedMediaType = HTTPStatus(code: 415, reasonPhrase: "Unsupported Media Type")

@@ -1,7 +1,7 @@
-import VestibuleHTML
+package import VestibuleHTML
 /// One labelled input, with the attributes that make Password AutoFill, security-code AutoFill and the right
 /// keyboard work (AUTH-2, AUTH-5). Every form builds its inputs here, so no form can forget them.
-struct FormField: Sendable {
+package struct FormField: Sendable {
     let name: String
     let label: String
     let type: String
@@ -20,6 +20,11 @@ struct FormField: Sendable {
     /// An email address that is also the account name: `username` lets AutoFill pair it with the password.
     static func email(_ label: String, value: String = "", autocomplete: String = "username") -> FormField {
         FormField(name: "email", label: label, type: "email", autocomplete: autocomplete, inputMode: "email", value: value)
+    }
+
+    /// A search: what an operator types to find an account, kept as typed.
+    package static func search(_ label: String, name: String = "q", value: String = "", hint: String) -> FormField {
+        FormField(name: name, label: label, type: "search", autocomplete: "off", value: value, hint: hint)
     }
 
     /// A person's name as they want to be greeted: AutoFill offers the name on their contact card.
@@ -54,7 +59,7 @@ struct FormField: Sendable {
         )
     }
 
-    var html: HTML {
+    package var html: HTML {
         let id = "field-\(name)"
         let hintID = "\(id)-hint"
         var attributes: [HTML] = [

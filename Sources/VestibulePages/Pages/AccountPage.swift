@@ -1,13 +1,14 @@
-import Foundation
-import VestibuleCore
+package import Foundation
+package import VestibuleCore
 import VestibuleHTML
-import VestibuleLocalization
+package import VestibuleLocalization
+import VestibuleSite
 
 /// The account page: how you sign in (SIWA-8) with Apple's relay status (SIWA-12), your passkeys, every
 /// device you are signed in on, each revocable, the data policy's fields (required ones still missing, optional
 /// ones offered with their benefit, SIWA-13), and the way to delete the account. `apple` is `nil` when
 /// Sign in with Apple is not set up.
-enum AccountPage {
+package enum AccountPage {
     /// The two sections of fields, as their forms name them in ``sectionField``.
     enum Section: String {
         /// Required fields the account lacks.
@@ -46,6 +47,7 @@ enum AccountPage {
         handedOverBy: String? = nil,
         fields: Fields = Fields(),
         activity: Activity = Activity(),
+        isOperator: Bool = false,
         notice: String? = nil
     ) -> Page {
         let noticeHTML = NoticePanel.html(notice)
@@ -77,6 +79,7 @@ enum AccountPage {
             </ul>
             \(ActivityList.accountSection(activity.events, retentionDays: activity.retentionDays, appName: activity.appName, in: context))
             \(offered)
+            \(isOperator ? "<p><a href=\"\(SitePath.console)\" data-console>\(context.text(.consoleTitle))</a></p>" as HTML : "")
             <p><a href="/account/data">\(context.text(.accountDataLink))</a></p>
             <p><a href="/account/delete">\(context.text(.accountDeleteHeading))</a></p>
             """
@@ -148,7 +151,7 @@ enum AccountPage {
         return "<ul class=\"item-list\">\(items)</ul>"
     }
 
-    static func title(of method: SignInMethod) -> TextKey {
+    package static func title(of method: SignInMethod) -> TextKey {
         switch method {
         case .apple: .accountMethodApple
         case .passkey: .accountMethodPasskey
@@ -172,7 +175,7 @@ enum AccountPage {
         """
     }
 
-    static func format(_ date: Date, _ context: PageContext) -> String {
+    package static func format(_ date: Date, _ context: PageContext) -> String {
         date.formatted(
             Date.FormatStyle(date: .abbreviated, time: .shortened, locale: Locale(identifier: context.language.tag))
         )

@@ -1,10 +1,10 @@
-import VestibuleCore
-import VestibuleHTML
+package import VestibuleCore
+package import VestibuleHTML
 import VestibuleLocalization
 
 /// "Recent activity" (SIWA-14): the account's audit trail as its person reads it, one item per event with when,
 /// on what device and from which network; on the account page with "This wasn't me", and in "Your data".
-enum ActivityList {
+package enum ActivityList {
     /// The events the account page shows; "Your data" and its export show all that are kept.
     static let accountPageLength = 8
 
@@ -22,7 +22,7 @@ enum ActivityList {
         """
     }
 
-    static func list(_ events: [AuditEvent], appName: (String) -> String, in context: PageContext) -> HTML {
+    package static func list(_ events: [AuditEvent], appName: (String) -> String, in context: PageContext) -> HTML {
         guard !events.isEmpty else { return "<p>\(context.text(.activityNone))</p>" }
         return "<ul class=\"item-list\">\(events.map { item($0, appName: appName, in: context) })</ul>"
     }
@@ -35,9 +35,10 @@ enum ActivityList {
         let network: HTML = event.clientAddress.map {
             "<p class=\"item-meta\">\(context.text(.activityFrom, isolating: "network", $0))</p>"
         } ?? ""
+        let byOperator: HTML = event.operatorID == nil ? "" : "<p class=\"item-meta\">\(context.text(.activityByOperator))</p>"
         return """
         <li class="item"\(failed)><p class="item-title">\(title(of: event, appName: appName, in: context))</p>\
-        <p class="item-meta">\(AccountPage.format(event.occurredAt, context))</p>\(device)\(network)</li>
+        <p class="item-meta">\(AccountPage.format(event.occurredAt, context))</p>\(byOperator)\(device)\(network)</li>
         """
     }
 
@@ -69,6 +70,10 @@ enum ActivityList {
         case .sessionRevoked: return HTML(text: context.text(.activitySessionRevoked))
         case .signedOutEverywhere: return HTML(text: context.text(.activitySignedOutEverywhereEvent))
         case .accountDeleted: return HTML(text: context.text(.activityAccountDeleted))
+        case .accountDisabled: return HTML(text: context.text(.activityAccountDisabled))
+        case .accountEnabled: return HTML(text: context.text(.activityAccountEnabled))
+        case .operatorAdded: return HTML(text: context.text(.activityOperatorAdded))
+        case .operatorRemoved: return HTML(text: context.text(.activityOperatorRemoved))
         }
     }
 }

@@ -12,6 +12,9 @@ enum ErrorPage {
         case 403:
             title = context.text(.errorFormExpiredTitle)
             body = HTML(text: context.text(.errorFormExpiredBody))
+        case 423:
+            title = context.text(.errorAccountDisabledTitle)
+            body = HTML(text: context.text(.errorAccountDisabledBody))
         case 429:
             title = context.text(.errorTooManyRequestsTitle)
             body = HTML(text: "")

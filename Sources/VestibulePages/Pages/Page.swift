@@ -1,6 +1,12 @@
-import VestibuleHTML
+package import VestibuleHTML
+
 /// A rendered page: its title and main content, wrapped by ``Layout`` into a whole document.
-struct Page: Sendable {
-    let title: String
-    let main: HTML
+package struct Page: Sendable {
+    package let title: String
+    package let main: HTML
+
+    package init(title: String, main: HTML) {
+        self.title = title
+        self.main = main
+    }
 }

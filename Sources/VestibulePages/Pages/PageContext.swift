@@ -1,19 +1,19 @@
 import VestibuleAppleButton
-import VestibuleCore
-import VestibuleHTML
-import VestibuleLocalization
+package import VestibuleCore
+package import VestibuleHTML
+package import VestibuleLocalization
 import VestibuleSite
 
 /// What every page needs to render: the reader's language and whether, and as whom, they are signed in.
-struct PageContext: Sendable {
+package struct PageContext: Sendable {
     let localization: Localization
     /// The Sign in with Apple button, when configured (see ``WebConfiguration/appleButton``).
     var appleButton: AppleButtonChoice? = nil
-    let language: Language
+    package let language: Language
     /// Development mode without a mail server: the address of the outbox page, which shows the mail kept instead.
     var outboxURL: String? = nil
     /// The signed-in account, `nil` for visitors.
-    let account: Account?
+    package let account: Account?
     /// The display name of the app whose hand-off or authorization request brought the browser here, which the
     /// pages on its way name ("Create an account to continue to Vestibule Books"); `nil` without one.
     var continuingTo: String? = nil
@@ -25,7 +25,7 @@ struct PageContext: Sendable {
 
     var strings: StringCatalog { localization.catalog(for: language) }
 
-    func text(_ key: TextKey, _ arguments: KeyValuePairs<String, String> = [:]) -> String {
+    package func text(_ key: TextKey, _ arguments: KeyValuePairs<String, String> = [:]) -> String {
         strings.text(key, arguments)
     }
 
@@ -33,13 +33,13 @@ struct PageContext: Sendable {
     ///
     /// Emails, codes and other left-to-right values keep their own direction inside right-to-left text
     /// (and the other way round). Both the catalog text and `value` are escaped.
-    func text(_ key: TextKey, isolating name: String, _ value: String) -> HTML {
+    package func text(_ key: TextKey, isolating name: String, _ value: String) -> HTML {
         HTML(text(key), isolating: name, value)
     }
 
     /// A device as people name it, in the reader's language ("Chrome on Linux"), from what its browser sent;
     /// the raw text when the browser is not one we know, and "Unknown device" when it sent nothing.
-    func deviceName(userAgent: String) -> String {
+    package func deviceName(userAgent: String) -> String {
         guard !userAgent.isEmpty else { return text(.accountSessionUnknownDevice) }
         guard let device = PasskeyNames.device(in: userAgent) else { return userAgent }
         guard let system = device.system else { return device.browser }
@@ -53,7 +53,7 @@ struct PageContext: Sendable {
     }
 
     /// The hidden field that carries ``csrfToken`` in a state-changing form.
-    var csrfField: HTML {
+    package var csrfField: HTML {
         CSRFGuard.field(csrfToken)
     }
 }

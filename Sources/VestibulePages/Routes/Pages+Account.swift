@@ -26,6 +26,7 @@ extension Pages {
         let passkeys = try site.services.store.passkeys(of: account.id)
         let apple = try site.services.apple.map { _ in try site.services.store.appleIdentities(of: account.id) }
         let given = try site.fields.given(of: account.id)
+        let isOperator = try OperatorAccess(store: site.services.store, clock: site.clock).isOperator(account.id)
         let activity = AccountPage.Activity(
             events: try site.services.audit.events(of: account.id, limit: ActivityList.accountPageLength),
             retentionDays: site.services.audit.retentionDays, appName: appName
@@ -57,6 +58,7 @@ extension Pages {
                     inputs: fieldInputs, errors: fieldErrors
                 ),
                 activity: activity,
+                isOperator: isOperator,
                 notice: notice.map { context.text($0) }
             )
         }
@@ -98,10 +100,7 @@ extension Pages {
     private func notMe(_ request: Request) throws -> Response {
         let (visitor, _) = try site.checkedForm(request)
         guard let session = visitor.session, let account = visitor.account else { return .redirect(to: "/sign-in") }
-        try site.services.sessions.signOutEverywhere(of: account.id, except: session.id)
-        try site.services.openID.endEveryGrant(of: account.id, apps: site.configuration.apps)
-        site.audit(.signedOutEverywhere, account: account.id, request: request)
-        site.services.sessionsEnded()
+        try site.signOutEverywhere(account.id, except: session.id, request: request)
         guard let email = try site.services.passwords.passwordAddress(of: account.id) else {
             return .redirect(to: "/account?notice=signed-out-everywhere")
         }

@@ -137,12 +137,7 @@ extension Pages {
         // A fresh sign-in of the person's own, as for changing how they sign in: a session left open on a shared
         // computer, or one made for an app, is not enough to erase the account.
         guard site.credentialChanges.allows(session) else { return .redirect(to: "/account/delete") }
-        // The apps it signed in to are told first: the grants go with the account.
-        try site.services.openID.endAll(of: account.id, apps: site.configuration.apps)
-        try site.services.deleteAccount(account.id)
-        // After the deletion, which took the account's trail with it: the record that it was deleted, and no more.
-        site.audit(.accountDeleted, account: account.id, request: nil)
-        site.services.sessionsEnded()
+        try site.deleteAccount(account.id)
         var response = Response.redirect(to: "/?notice=account-deleted")
         try site.sessionCookie.clear(on: &response)
         return response

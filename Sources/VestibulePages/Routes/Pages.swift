@@ -72,7 +72,7 @@ public struct Pages: Sendable {
         try render(for: request, visitor: try site.visitor(of: request), status: status, build)
     }
 
-    func render(for request: Request, visitor: Visitor, status: HTTPStatus = .ok, _ build: (PageContext) -> Page)
+    package func render(for request: Request, visitor: Visitor, status: HTTPStatus = .ok, _ build: (PageContext) -> Page)
         throws -> Response
     {
         // Read once per page: each is a sealed step in the store.
