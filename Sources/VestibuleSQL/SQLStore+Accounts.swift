@@ -62,16 +62,20 @@ extension SQLStore {
     }
 
     /// Deletes the account; its identities, sessions, password credential and field values go with it
-    /// (`ON DELETE CASCADE`).
+    /// (`ON DELETE CASCADE`), and its audit events.
     public func deleteAccount(id: AccountID) throws(StoreError) {
-        try transaction("deleteAccount") { connection throws(StoreError) in
-            try connection.run("DELETE FROM accounts WHERE id = \(id.rawValue)")
-            try connection.run("DELETE FROM audit_events WHERE account_id = \(id.rawValue)")
-        }
+        try transaction("deleteAccount") { connection throws(StoreError) in try connection.deleteAccount(id) }
     }
 }
 
 extension SQLConnection {
+    /// Deletes the account and every row about it, inside the caller's transaction: the rows of other tables that
+    /// name it go by `ON DELETE CASCADE`, its audit events (which name it without a foreign key) here.
+    func deleteAccount(_ id: AccountID) throws(StoreError) {
+        try run("DELETE FROM accounts WHERE id = \(id.rawValue)")
+        try run("DELETE FROM audit_events WHERE account_id = \(id.rawValue)")
+    }
+
     /// Inserts an account; shared by the ways accounts are created.
     func insert(_ account: Account) throws(StoreError) {
         try run(

@@ -118,7 +118,7 @@ extension SQLStore {
     public func deleteAccount(id: AccountID, queueing revocations: [AppleRevocation]) throws(StoreError) {
         try transaction("deleteAccountQueueingRevocations") { connection throws(StoreError) in
             for revocation in revocations { try connection.queue(revocation) }
-            try connection.run("DELETE FROM accounts WHERE id = \(id.rawValue)")
+            try connection.deleteAccount(id)
         }
     }
 

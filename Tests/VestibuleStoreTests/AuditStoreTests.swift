@@ -60,9 +60,14 @@ struct AuditStoreTests {
         try backend.withStore { store in
             let ada = try Fixture.storedAccount(in: store).id
             let bob = try Fixture.storedAccount(in: store, displayName: "Bob").id
+            let grace = try Fixture.storedAccount(in: store, displayName: "Grace").id
             let bobs = event(.signIn, of: bob, at: 2)
-            for event in [event(.signIn, of: ada, at: 1), bobs] { try store.insertAuditEvent(event) }
+            for event in [event(.signIn, of: ada, at: 1), bobs, event(.signIn, of: grace, at: 3)] {
+                try store.insertAuditEvent(event)
+            }
             try store.deleteAccount(id: ada)
+            // With Sign in with Apple, the deletion that queues Apple's revocations.
+            try store.deleteAccount(id: grace, queueing: [])
             #expect(try store.auditEvents(of: nil, since: nil, limit: 10) == [bobs])
         }
     }
