@@ -5,8 +5,8 @@ import VestibuleAppleButton
 import VestibuleCommandLine
 import VestibuleLogging
 
-/// The `vestibule` command line: `serve`, `migrate`, `rotate-signing-key`, `copy-data`, `button`, `apple`,
-/// `clients`, `--help`, `--version`.
+/// The `vestibule` command line: `serve`, `migrate`, `rotate-signing-key`, `copy-data`, `backup`, `restore`,
+/// `button`, `apple`, `clients`, `--help`, `--version`.
 struct Command {
     static let version = "0.1.0"
 
@@ -53,6 +53,14 @@ struct Command {
                     rest, environment: ProcessInfo.processInfo.environment, printError: CommandFailure.printToStandardError
                 )
             }
+        case "backup":
+            return reportingFailures {
+                try BackupCommand.run(
+                    rest, environment: ProcessInfo.processInfo.environment, printError: CommandFailure.printToStandardError
+                )
+            }
+        case "restore":
+            return reportingFailures { try RestoreCommand.run(rest, environment: ProcessInfo.processInfo.environment) }
         case "button":
             return ButtonCommand(arguments: rest).run()
         case "apple":

@@ -1,0 +1,93 @@
+import Foundation
+import Synchronization
+import VestibuleAppTesting
+import VestibuleJSON
+import VestibuleTesting
+
+/// Threads that write to a running Vestibule until stopped, noting when each write was acknowledged, so a test
+/// can name the writes a backup must hold: every one acknowledged before the backup began.
+///
+/// Half the people are guests writing their document version after version (`If-Match`), half sign up with a
+/// password (the account exists once `/sign-up` answers 303). Each person has a loopback address of its own, so
+/// the per-address rate limits count each apart. Only what was acknowledged is recorded; a write left without
+/// an answer is simply not counted, since nothing may be demanded of it.
+final class BackupLoad: Sendable {
+    enum Write: Sendable {
+        /// The guest's `notes` document acknowledged at `version`.
+        case document(guestToken: String, version: Int)
+        /// The account for `email` acknowledged as created.
+        case account(email: String)
+    }
+
+    struct Acknowledged: Sendable {
+        let write: Write
+        /// When the request was sent, and when its acknowledgement arrived.
+        let sent: ContinuousClock.Instant
+        let acknowledged: ContinuousClock.Instant
+    }
+
+    private static let json = ["Content-Type": "application/json"]
+    private let site: DevelopmentVestibule
+    private let running = Atomic<Bool>(true)
+    private let writes = Mutex<[Acknowledged]>([])
+    private let group = DispatchGroup()
+
+    init(site: DevelopmentVestibule) {
+        self.site = site
+    }
+
+    var acknowledged: [Acknowledged] { writes.withLock { $0 } }
+
+    func start(workers: Int) {
+        for worker in 0..<workers {
+            group.enter()
+            Thread.detachNewThread { [self] in
+                defer { group.leave() }
+                var person = 0
+                while running.load(ordering: .relaxed) {
+                    person += 1
+                    let browser = SocketBrowser(
+                        port: site.process.port, origin: site.origin,
+                        source: "127.\(worker + 40).\(person / 250).\(person % 250 + 1)", name: "b\(worker)-\(person)"
+                    )
+                    if (worker + person).isMultiple(of: 2) { writeDocument(as: browser) } else { signUp(as: browser) }
+                }
+            }
+        }
+    }
+
+    /// Stops the writers once each has finished its person; returns every acknowledged write.
+    func finish() -> [Acknowledged] {
+        running.store(false, ordering: .relaxed)
+        group.wait()
+        return acknowledged
+    }
+
+    private func writeDocument(as browser: SocketBrowser) {
+        let guest = browser.send("POST", "/api/v1/guests", headers: Self.json, body: "{}")
+        guard guest.status == 201,
+            let token = guest.response.flatMap({ JSONValue(parsing: $0.body) })?["guestToken"]?.stringValue
+        else { return }
+        let authorized = Self.json.merging(["Authorization": "Bearer \(token)"]) { $1 }
+        for version in 1...8 where running.load(ordering: .relaxed) {
+            let condition = version == 1 ? ["If-None-Match": "*"] : ["If-Match": "\"\(version - 1)\""]
+            let put = browser.send(
+                "PUT", CrashClients.documentPath, headers: authorized.merging(condition) { $1 },
+                body: CrashClients.body(version)
+            )
+            guard put.status == 200 || put.status == 201 else { return }
+            record(.document(guestToken: token, version: version), put)
+        }
+    }
+
+    private func signUp(as browser: SocketBrowser) {
+        let email = "backup-\(UUID().uuidString.prefix(12).lowercased())@example.com"
+        guard browser.get("/sign-up").status == 200 else { return }
+        let created = browser.post("/sign-up", ["email": email, "password": "correct horse battery staple"])
+        if created.status == 303 { record(.account(email: email), created) }
+    }
+
+    private func record(_ write: Write, _ exchange: SocketBrowser.Exchange) {
+        writes.withLock { $0.append(Acknowledged(write: write, sent: exchange.started, acknowledged: exchange.ended)) }
+    }
+}
