@@ -63,11 +63,33 @@ final class BackupLoad: Sendable {
         return acknowledged
     }
 
+    /// Fills the database before the load starts with `count` guests' documents of about 60 kB each, so that
+    /// the backup takes many steps (of 256 pages) while the load writes between them.
+    func addBallast(documents count: Int) throws {
+        let ballast = #"{"ballast":"\#(String(repeating: "x", count: 60_000))"}"#
+        for index in 0..<count {
+            let browser = SocketBrowser(
+                port: site.process.port, origin: site.origin, source: "127.39.\(index / 250).\(index % 250 + 1)",
+                name: "ballast-\(index)"
+            )
+            guard let token = Self.newGuest(as: browser) else { throw TestFailure("a ballast guest was refused") }
+            let put = browser.send(
+                "PUT", CrashClients.documentPath, headers: Self.json.merging(["Authorization": "Bearer \(token)", "If-None-Match": "*"]) { $1 },
+                body: ballast
+            )
+            guard put.status == 201 else { throw TestFailure("a ballast document was answered \(put.status ?? 0)") }
+        }
+    }
+
+    /// A new guest's token.
+    private static func newGuest(as browser: SocketBrowser) -> String? {
+        let guest = browser.send("POST", "/api/v1/guests", headers: json, body: "{}")
+        guard guest.status == 201 else { return nil }
+        return guest.response.flatMap { JSONValue(parsing: $0.body) }?["guestToken"]?.stringValue
+    }
+
     private func writeDocument(as browser: SocketBrowser) {
-        let guest = browser.send("POST", "/api/v1/guests", headers: Self.json, body: "{}")
-        guard guest.status == 201,
-            let token = guest.response.flatMap({ JSONValue(parsing: $0.body) })?["guestToken"]?.stringValue
-        else { return }
+        guard let token = Self.newGuest(as: browser) else { return }
         let authorized = Self.json.merging(["Authorization": "Bearer \(token)"]) { $1 }
         for version in 1...8 where running.load(ordering: .relaxed) {
             let condition = version == 1 ? ["If-None-Match": "*"] : ["If-Match": "\"\(version - 1)\""]

@@ -15,9 +15,10 @@ import VestibuleTesting
         )
         defer { site.stop() }
         let load = BackupLoad(site: site)
+        try load.addBallast(documents: 100)
         load.start(workers: 4)
         // Enough writes that losing the recent ones (those still in the -wal file) would show.
-        try eventually("60 writes acknowledged", timeout: .seconds(60)) { load.acknowledged.count >= 60 }
+        try eventually("300 writes acknowledged", timeout: .seconds(120)) { load.acknowledged.count >= 300 }
 
         let backup = scratch.path + "/backup.db"
         let began = ContinuousClock.now
@@ -40,6 +41,8 @@ import VestibuleTesting
         #expect(restore.status == 0, "\(restore.output)")
         let database = CrashDatabase.sqlite(path: restored + "/vestibule.sqlite3")
         #expect(try database.rows("PRAGMA integrity_check") == ["ok"])
+        let pages = try #require(Int(try database.rows("PRAGMA page_count").first ?? ""))
+        #expect(pages > 4 * 256, "the backup took several steps of 256 pages, with writes between them")
 
         let before = writes.filter { $0.acknowledged < began }
         let after = writes.filter { $0.sent > ended }
