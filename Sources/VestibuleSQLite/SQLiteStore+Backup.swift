@@ -6,8 +6,9 @@ extension SQLiteStore {
     /// processes go on writing. `progress` receives the pages copied and the pages in all after each step.
     ///
     /// A reader connection holds one read transaction from the first page to the last, so every page comes
-    /// from the same snapshot: in WAL mode that blocks no writer. Without it the backup API would restart
-    /// from the first page whenever another process commits, which under a steady write load is never done.
+    /// from the same snapshot: in WAL mode that blocks no writer. Without it the backup API starts again from
+    /// the first page whenever another process commits between two steps, so a large database under a steady
+    /// write load might never finish.
     /// - Returns: the schema version of the copy, read in the same snapshot.
     public func backUp(to path: String, progress: (_ copied: Int, _ total: Int) -> Void) throws(StoreError) -> Int {
         try readers.withConnection { connection throws(StoreError) in

@@ -7,10 +7,9 @@ import VestibuleTesting
 /// Threads that write to a running Vestibule until stopped, noting when each write was acknowledged, so a test
 /// can name the writes a backup must hold: every one acknowledged before the backup began.
 ///
-/// Half the people are guests writing their document version after version (`If-Match`), half sign up with a
-/// password (the account exists once `/sign-up` answers 303). Each person has a loopback address of its own, so
-/// the per-address rate limits count each apart. Only what was acknowledged is recorded; a write left without
-/// an answer is simply not counted, since nothing may be demanded of it.
+/// Half the people (``PersonThreads``) are guests writing their document version after version (`If-Match`),
+/// half sign up with a password (the account exists once `/sign-up` answers 303). Only what was acknowledged is
+/// recorded; a write left without an answer is not counted, since nothing may be demanded of it.
 final class BackupLoad: Sendable {
     enum Write: Sendable {
         /// The guest's `notes` document acknowledged at `version`.
@@ -28,38 +27,25 @@ final class BackupLoad: Sendable {
 
     private static let json = ["Content-Type": "application/json"]
     private let site: DevelopmentVestibule
-    private let running = Atomic<Bool>(true)
+    private let people: PersonThreads
     private let writes = Mutex<[Acknowledged]>([])
-    private let group = DispatchGroup()
 
     init(site: DevelopmentVestibule) {
         self.site = site
+        people = PersonThreads(site: site, addressBlock: 40)
     }
 
     var acknowledged: [Acknowledged] { writes.withLock { $0 } }
 
     func start(workers: Int) {
-        for worker in 0..<workers {
-            group.enter()
-            Thread.detachNewThread { [self] in
-                defer { group.leave() }
-                var person = 0
-                while running.load(ordering: .relaxed) {
-                    person += 1
-                    let browser = SocketBrowser(
-                        port: site.process.port, origin: site.origin,
-                        source: "127.\(worker + 40).\(person / 250).\(person % 250 + 1)", name: "b\(worker)-\(person)"
-                    )
-                    if (worker + person).isMultiple(of: 2) { writeDocument(as: browser) } else { signUp(as: browser) }
-                }
-            }
+        people.start(workers: workers) { [self] worker, person, browser in
+            if (worker + person).isMultiple(of: 2) { writeDocument(as: browser) } else { signUp(as: browser) }
         }
     }
 
     /// Stops the writers once each has finished its person; returns every acknowledged write.
     func finish() -> [Acknowledged] {
-        running.store(false, ordering: .relaxed)
-        group.wait()
+        people.stop()
         return acknowledged
     }
 
@@ -91,7 +77,7 @@ final class BackupLoad: Sendable {
     private func writeDocument(as browser: SocketBrowser) {
         guard let token = Self.newGuest(as: browser) else { return }
         let authorized = Self.json.merging(["Authorization": "Bearer \(token)"]) { $1 }
-        for version in 1...8 where running.load(ordering: .relaxed) {
+        for version in 1...8 where people.isRunning {
             let condition = version == 1 ? ["If-None-Match": "*"] : ["If-Match": "\"\(version - 1)\""]
             let put = browser.send(
                 "PUT", CrashClients.documentPath, headers: authorized.merging(condition) { $1 },
