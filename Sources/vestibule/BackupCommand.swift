@@ -66,7 +66,8 @@ enum BackupCommand {
         } catch {
             throw CommandFailure.refused(error.description)
         }
-        let keys = environment["VESTIBULE_SECRET_KEYS"] != nil
+        let keys =
+            environment["VESTIBULE_SECRET_KEYS"] != nil
             ? "VESTIBULE_SECRET_KEYS" : (configuration.dataDirectory as NSString).appendingPathComponent("secret-keys")
         print(
             """

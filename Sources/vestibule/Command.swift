@@ -55,9 +55,8 @@ struct Command {
             }
         case "backup":
             return reportingFailures {
-                try BackupCommand.run(
-                    rest, environment: ProcessInfo.processInfo.environment, printError: CommandFailure.printToStandardError
-                )
+                let environment = ProcessInfo.processInfo.environment
+                try BackupCommand.run(rest, environment: environment, printError: CommandFailure.printToStandardError)
             }
         case "restore":
             return reportingFailures { try RestoreCommand.run(rest, environment: ProcessInfo.processInfo.environment) }

@@ -64,7 +64,8 @@ enum RestoreCommand {
         do { report = try Application.restore(from: backup, into: folder, keys: keys) } catch {
             throw CommandFailure.refused(error.description)
         }
-        let keysLine = report.secretKeysPath.map { "Secret keys written to \($0)." }
+        let keysLine =
+            report.secretKeysPath.map { "Secret keys written to \($0)." }
             ?? "Secret keys: none written; start the server with the same \(keysVariable)."
         let migration = report.needsMigration ? " (older than this Vestibule's: `serve` migrates it at start-up)" : ""
         print(

@@ -60,7 +60,8 @@ final class BackupLoad: Sendable {
             )
             guard let token = Self.newGuest(as: browser) else { throw TestFailure("a ballast guest was refused") }
             let put = browser.send(
-                "PUT", CrashClients.documentPath, headers: Self.json.merging(["Authorization": "Bearer \(token)", "If-None-Match": "*"]) { $1 },
+                "PUT", CrashClients.documentPath,
+                headers: Self.json.merging(["Authorization": "Bearer \(token)", "If-None-Match": "*"]) { $1 },
                 body: ballast
             )
             guard put.status == 201 else { throw TestFailure("a ballast document was answered \(put.status ?? 0)") }

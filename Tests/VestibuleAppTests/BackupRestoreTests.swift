@@ -14,17 +14,17 @@ import VestibuleTesting
         let scratch = try ScratchDirectory(prefix: "vestibule-backup")
         let backup = try Self.backUp(installation, into: scratch)
         let checksum = try String(contentsOfFile: backup + ".sha256", encoding: .utf8)
-        #expect(checksum == "\(Hex.encode(SHA2.sha256(try Data(contentsOf: URL(fileURLWithPath: backup)))))  backup.db\n")
+        let digest = Hex.encode(SHA2.sha256(try Data(contentsOf: URL(fileURLWithPath: backup))))
+        #expect(checksum == "\(digest)  backup.db\n", "sha256sum's format")
         #expect(try FileManager.default.attributesOfItem(atPath: backup)[.posixPermissions] as? Int == 0o600)
 
         let folder = scratch.path + "/restored"
-        let restore = try VestibuleExecutable.run(
-            ["restore", "--from", backup, "--data-dir", folder, "--secret-keys", installation.dataDirectory + "/secret-keys"]
-        )
+        let restore = try Self.restore(backup, into: folder, installation)
         #expect(restore.status == 0, "\(restore.output)")
         #expect(restore.output.contains("PRAGMA integrity_check ok"))
         #expect(restore.output.contains("2 opened with the secret keys given"), "\(restore.output)")
-        #expect(try FileManager.default.attributesOfItem(atPath: folder + "/secret-keys")[.posixPermissions] as? Int == 0o600)
+        let keys = try FileManager.default.attributesOfItem(atPath: folder + "/secret-keys")
+        #expect(keys[.posixPermissions] as? Int == 0o600)
 
         let restored = try TestApplication { $0.dataDirectory = folder }
         defer { restored.application.shutdown() }
@@ -103,7 +103,10 @@ import VestibuleTesting
         let newer = SQLiteStore.schema.latestVersion + 1
         let insert = try HelperCommand.run(
             "/usr/bin/sqlite3",
-            [backup, "INSERT INTO schema_migrations (version, applied_at) SELECT \(newer), applied_at FROM schema_migrations LIMIT 1"]
+            [
+                backup,
+                "INSERT INTO schema_migrations (version, applied_at) SELECT \(newer), applied_at FROM schema_migrations LIMIT 1",
+            ]
         )
         #expect(insert.status == 0, "\(insert.output)")
         let digest = Hex.encode(SHA2.sha256(try Data(contentsOf: URL(fileURLWithPath: backup))))
@@ -112,7 +115,8 @@ import VestibuleTesting
         let result = try Self.restore(backup, into: folder, installation)
         #expect(result.status == 1)
         #expect(
-            result.output.contains("has schema version \(newer), newer than this Vestibule's \(newer - 1)"), "\(result.output)"
+            result.output.contains("has schema version \(newer), newer than this Vestibule's \(newer - 1)"),
+            "\(result.output)"
         )
         #expect(!FileManager.default.fileExists(atPath: folder))
     }
@@ -138,7 +142,8 @@ import VestibuleTesting
 
         // The right keys from the environment: restored, and no keys file written.
         let right = try VestibuleExecutable.run(
-            ["restore", "--from", backup, "--data-dir", folder], environment: ["VESTIBULE_SECRET_KEYS": installation.secretKeys]
+            ["restore", "--from", backup, "--data-dir", folder],
+            environment: ["VESTIBULE_SECRET_KEYS": installation.secretKeys]
         )
         #expect(right.status == 0, "\(right.output)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["vestibule.sqlite3"])
@@ -146,13 +151,17 @@ import VestibuleTesting
 
     @Test func helpSaysWhatABackupHoldsWhereTheKeysGoHowToVerifyAndWhatPostgreSQLUses() throws {
         let backup = try VestibuleExecutable.run(["backup", "--help"])
-        for text in ["online backup", "accounts", "sessions", "secret keys are NOT in the backup", "--without-secret-keys",
-                     "sha256sum -c", "PRAGMA integrity_check", "pg_dump --format=custom", "pg_restore"] {
+        for text in [
+            "online backup", "accounts", "sessions", "secret keys are NOT in the backup", "--without-secret-keys",
+            "sha256sum -c", "PRAGMA integrity_check", "pg_dump --format=custom", "pg_restore",
+        ] {
             #expect(backup.output.contains(text), "backup --help mentions \(text)")
         }
         let restore = try VestibuleExecutable.run(["restore", "--help"])
-        for text in ["empty or absent", "--secret-keys", "VESTIBULE_SECRET_KEYS", "schema version", "integrity_check",
-                     "pg_restore"] {
+        for text in [
+            "empty or absent", "--secret-keys", "VESTIBULE_SECRET_KEYS", "schema version", "integrity_check",
+            "pg_restore",
+        ] {
             #expect(restore.output.contains(text), "restore --help mentions \(text)")
         }
         let overview = try VestibuleExecutable.run(["--help"]).output
@@ -174,7 +183,10 @@ import VestibuleTesting
         _ backup: String, into folder: String, _ installation: SQLiteInstallation
     ) throws -> (status: Int32, output: String) {
         try VestibuleExecutable.run(
-            ["restore", "--from", backup, "--data-dir", folder, "--secret-keys", installation.dataDirectory + "/secret-keys"]
+            [
+                "restore", "--from", backup, "--data-dir", folder, "--secret-keys",
+                installation.dataDirectory + "/secret-keys",
+            ]
         )
     }
 }

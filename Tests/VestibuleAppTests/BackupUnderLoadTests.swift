@@ -57,14 +57,19 @@ import VestibuleTesting
         defer { server.stop() }
         let reader = SocketBrowser(port: server.port, origin: "http://localhost:\(server.port)", name: "audit")
         var required: [String: Int] = [:]
-        for write in before { if let (token, version) = write.document { required[token] = max(required[token] ?? 0, version) } }
+        for write in before {
+            if let (token, version) = write.document { required[token] = max(required[token] ?? 0, version) }
+        }
         let lostVersions = required.compactMap { token, version -> String? in
             let stored = CrashClients.storedVersion(of: reader, headers: ["Authorization": "Bearer \(token)"])
-            return (stored ?? 0) >= version ? nil : "version \(version) acknowledged, restored \(stored.map(String.init) ?? "nothing")"
+            return (stored ?? 0) >= version
+                ? nil : "version \(version) acknowledged, restored \(stored.map(String.init) ?? "nothing")"
         }
 
         let accountsBefore = before.compactMap(\.email).count
-        print("Backed up under load: \(accountsBefore) accounts and \(required.count) documents acknowledged before it began")
+        print(
+            "Backed up under load: \(accountsBefore) accounts and \(required.count) documents acknowledged before it began"
+        )
         #expect(accountsBefore > 0 && required.count > 0, "both kinds of write were acknowledged before the backup")
         #expect(lostAccounts.isEmpty, "accounts acknowledged before the backup, missing: \(lostAccounts.prefix(10))")
         #expect(lostVersions.isEmpty, "documents: \(lostVersions.prefix(10))")

@@ -60,7 +60,9 @@ import VestibuleTesting
             #expect(try postgres.signingKeys().count == 2, "the copied keys (ES256, RS256) sign; no new one was made")
             let browser = FormClient(moved)
             try browser.get("/sign-in")
-            let signIn = try browser.post("/sign-in", ["email": "ada@example.com", "password": SQLiteInstallation.password])
+            let signIn = try browser.post(
+                "/sign-in", ["email": "ada@example.com", "password": SQLiteInstallation.password]
+            )
             #expect(signIn.headers["Location"] == "/continue")
         }
     }

@@ -8,18 +8,23 @@ import VestibuleTesting
 /// --format=custom` of Vestibule's database, `pg_restore` into a fresh database, and Vestibule started on it with
 /// the same secret keys serves the people who signed up before the dump.
 @Suite struct PostgresDumpTests {
-    @Test(.enabled(if: PostgresTestServer.hasDumpTools, "needs PostgreSQL with pg_dump and pg_restore (make test installs them)"))
+    @Test(
+        .enabled(
+            if: PostgresTestServer.hasDumpTools,
+            "needs PostgreSQL with pg_dump and pg_restore (make test installs them)"))
     func aDatabaseDumpedWithPgDumpAndRestoredWithPgRestoreServesItsAccounts() throws {
         try withScratchDatabase { url, postgres in
             let keys = ["VESTIBULE_SECRET_KEYS": SecretKey.generate().encoded]
             let scratch = try ScratchDirectory(prefix: "vestibule-pgdump")
             let original = try DevelopmentVestibule(
-                folder: scratch.path + "/original", arguments: ["--database", url, "--log-level", "warning"], environment: keys
+                folder: scratch.path + "/original", arguments: ["--database", url, "--log-level", "warning"],
+                environment: keys
             )
             defer { original.stop() }
             let ada = SocketBrowser(port: original.process.port, origin: original.origin, name: "ada")
             try ada.createPasswordAccount(
-                email: "ada@example.com", password: SQLiteInstallation.password, dataDirectories: [original.dataDirectory]
+                email: "ada@example.com", password: SQLiteInstallation.password,
+                dataDirectories: [original.dataDirectory]
             )
             let session = try #require(ada[cookie: "vestibule_session"])
 
@@ -44,7 +49,8 @@ import VestibuleTesting
             #expect(account.text.contains("ada@example.com"))
             let stranger = SocketBrowser(port: restored.process.port, origin: restored.origin, name: "ada elsewhere")
             _ = stranger.get("/sign-in")
-            let signIn = stranger.post("/sign-in", ["email": "ada@example.com", "password": SQLiteInstallation.password])
+            let signIn = stranger.post(
+                "/sign-in", ["email": "ada@example.com", "password": SQLiteInstallation.password])
             #expect(signIn.status == 303)
             #expect(stranger.get("/account").status == 200, "her password signed her in")
         }

@@ -39,12 +39,16 @@ extension Application {
         // Created here, empty, for its mode: SQLite would make it readable by all, and it holds password hashes,
         // sessions and sealed keys.
         guard FileManager.default.createFile(atPath: partial, contents: nil, attributes: [.posixPermissions: 0o600])
-        else { throw StartupError("Cannot create a file beside \(path); check that its folder exists and is writable.") }
+        else {
+            throw StartupError("Cannot create a file beside \(path); check that its folder exists and is writable.")
+        }
         let schemaVersion = try copy(databasePath, to: partial, progress: progress)
 
         var pace = ProgressPace()
         let checksum = try BackupChecksum(ofFileAt: partial) { hashed, total in
-            if pace.allows(finished: hashed == total) { progress("Checksum: \(megabytes(hashed)) of \(megabytes(total)) MB") }
+            if pace.allows(finished: hashed == total) {
+                progress("Checksum: \(megabytes(hashed)) of \(megabytes(total)) MB")
+            }
         }
         do { try FileManager.default.linkItem(atPath: partial, toPath: path) } catch {
             throw StartupError("Cannot create \(path) (it may have appeared meanwhile); nothing was written.")

@@ -34,7 +34,9 @@ extension Application {
         into dataDirectory: String,
         keys: RestoredKeys
     ) throws(StartupError) -> RestoreReport {
-        guard FileManager.default.fileExists(atPath: backup) else { throw StartupError("There is no backup at \(backup).") }
+        guard FileManager.default.fileExists(atPath: backup) else {
+            throw StartupError("There is no backup at \(backup).")
+        }
         let expected = try BackupChecksum(recordedBeside: backup)
         let secretKeys = try keys.secretKeys()
         let created = try prepareEmptyFolder(dataDirectory)
@@ -78,7 +80,8 @@ extension Application {
         let integrity: Bool
         do { integrity = try store.checkIntegrity() } catch { throw StartupError("Cannot check \(backup): \(error)") }
         guard integrity else {
-            throw StartupError("\(backup) fails PRAGMA integrity_check although its checksum matches; nothing was restored.")
+            throw StartupError(
+                "\(backup) fails PRAGMA integrity_check although its checksum matches; nothing was restored.")
         }
         let opened = try checkKeys(secretKeys, open: store)
         var secretKeysPath: String?

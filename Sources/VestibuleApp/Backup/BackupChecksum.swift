@@ -18,7 +18,9 @@ struct BackupChecksum: Equatable {
         var hashed = 0
         while true {
             let chunk: Data?
-            do { chunk = try file.read(upToCount: 1 << 20) } catch { throw StartupError("Cannot read \(path): \(error).") }
+            do { chunk = try file.read(upToCount: 1 << 20) } catch {
+                throw StartupError("Cannot read \(path): \(error).")
+            }
             guard let chunk, !chunk.isEmpty else { break }
             chunk.withUnsafeBytes { digest.update($0) }
             hashed += chunk.count
