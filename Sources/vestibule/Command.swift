@@ -59,7 +59,10 @@ struct Command {
                 try BackupCommand.run(rest, environment: environment, printError: CommandFailure.printToStandardError)
             }
         case "restore":
-            return reportingFailures { try RestoreCommand.run(rest, environment: ProcessInfo.processInfo.environment) }
+            return reportingFailures {
+                let environment = ProcessInfo.processInfo.environment
+                try RestoreCommand.run(rest, environment: environment, printError: CommandFailure.printToStandardError)
+            }
         case "button":
             return ButtonCommand(arguments: rest).run()
         case "apple":

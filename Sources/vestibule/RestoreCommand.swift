@@ -3,7 +3,7 @@ import VestibuleApp
 import VestibuleCommandLine
 
 /// `vestibule restore --from FILE --data-dir DIR [--secret-keys FILE]`: a backup made by `vestibule backup`,
-/// verified, into a new data folder.
+/// verified, into a new data folder. Progress goes to standard error, the summary to standard output.
 enum RestoreCommand {
     static let keysVariable = "VESTIBULE_SECRET_KEYS"
 
@@ -36,7 +36,7 @@ enum RestoreCommand {
 
     private static let parser = CommandLineParser([.value("--from"), .value("--data-dir"), .value("--secret-keys")])
 
-    static func run(_ arguments: [String], environment: [String: String]) throws {
+    static func run(_ arguments: [String], environment: [String: String], printError: (String) -> Void) throws {
         let options: ParsedCommandLine
         do throws(CommandLineError) {
             options = try parser.parse(arguments)
@@ -61,7 +61,7 @@ enum RestoreCommand {
             )
         }
         let report: Application.RestoreReport
-        do { report = try Application.restore(from: backup, into: folder, keys: keys) } catch {
+        do { report = try Application.restore(from: backup, into: folder, keys: keys, progress: printError) } catch {
             throw CommandFailure.refused(error.description)
         }
         let keysLine =

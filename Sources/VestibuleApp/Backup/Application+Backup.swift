@@ -44,12 +44,7 @@ extension Application {
         }
         let schemaVersion = try copy(databasePath, to: partial, progress: progress)
 
-        var pace = ProgressPace()
-        let checksum = try BackupChecksum(ofFileAt: partial) { hashed, total in
-            if pace.allows(finished: hashed == total) {
-                progress("Checksum: \(megabytes(hashed)) of \(megabytes(total)) MB")
-            }
-        }
+        let checksum = try BackupChecksum(ofFileAt: partial, progress: progress)
         do { try FileManager.default.linkItem(atPath: partial, toPath: path) } catch {
             throw StartupError("Cannot create \(path) (it may have appeared meanwhile); nothing was written.")
         }

@@ -28,11 +28,12 @@ extension Application {
     /// `vestibule restore`: puts the backup at `backup` into `dataDirectory`, which must be empty or absent, as
     /// its `vestibule.sqlite3`, after checking the checksum recorded beside it, its schema version, `PRAGMA
     /// integrity_check`, and that `keys` open its sealed signing keys. On any refusal the folder is left as it
-    /// was found (absent, or empty).
+    /// was found (absent, or empty). `progress` receives lines for standard error.
     public static func restore(
         from backup: String,
         into dataDirectory: String,
-        keys: RestoredKeys
+        keys: RestoredKeys,
+        progress: (String) -> Void
     ) throws(StartupError) -> RestoreReport {
         guard FileManager.default.fileExists(atPath: backup) else {
             throw StartupError("There is no backup at \(backup).")
@@ -41,7 +42,7 @@ extension Application {
         let secretKeys = try keys.secretKeys()
         let created = try prepareEmptyFolder(dataDirectory)
         do {
-            return try restore(backup, expected, into: dataDirectory, keys: keys, secretKeys)
+            return try restore(backup, expected, into: dataDirectory, keys: keys, secretKeys, progress: progress)
         } catch {
             let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: dataDirectory)) ?? []
             for name in leftovers { try? FileManager.default.removeItem(atPath: "\(dataDirectory)/\(name)") }
@@ -55,7 +56,8 @@ extension Application {
         _ expected: BackupChecksum,
         into dataDirectory: String,
         keys: RestoredKeys,
-        _ secretKeys: [SecretKey]
+        _ secretKeys: [SecretKey],
+        progress: (String) -> Void
     ) throws(StartupError) -> RestoreReport {
         var configuration = Configuration()
         configuration.dataDirectory = dataDirectory
@@ -64,7 +66,7 @@ extension Application {
             throw StartupError("Cannot copy \(backup) into \(dataDirectory): \(error.localizedDescription)")
         }
         // The copy is checked, not the original: what is verified is what will be served.
-        let actual = try BackupChecksum(ofFileAt: databasePath) { _, _ in }
+        let actual = try BackupChecksum(ofFileAt: databasePath, progress: progress)
         guard actual == expected else {
             throw StartupError(
                 "\(backup) does not match its checksum (SHA-256 \(actual.hex), recorded \(expected.hex)): it is damaged "
@@ -77,6 +79,7 @@ extension Application {
         }
         defer { store.close() }
         let version = try checkedSchemaVersion(of: store, backup: backup)
+        progress("Running PRAGMA integrity_check")
         let integrity: Bool
         do { integrity = try store.checkIntegrity() } catch { throw StartupError("Cannot check \(backup): \(error)") }
         guard integrity else {
@@ -169,8 +172,7 @@ extension Application.RestoredKeys {
     fileprivate func secretKeys() throws(StartupError) -> [SecretKey] {
         switch self {
         case .file(let path): return try SecretKeyFile.read(at: path)
-        case .environment(let list):
-            return try SecretKeyFile.load(dataDirectory: "", environment: [SecretKeyFile.environmentVariable: list])
+        case .environment(let list): return try SecretKeyFile.keys(inList: list)
         }
     }
 }

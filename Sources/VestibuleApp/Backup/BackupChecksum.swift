@@ -9,13 +9,15 @@ struct BackupChecksum: Equatable {
 
     static func path(besideBackup backup: String) -> String { backup + ".sha256" }
 
-    /// Hashes the file at `path` a MiB at a time, reporting the bytes hashed and the file's size.
-    init(ofFileAt path: String, progress: (_ hashed: Int, _ total: Int) -> Void) throws(StartupError) {
+    /// Hashes the file at `path` a MiB at a time; `progress` receives a line on how far it is at most once a
+    /// second, and when done.
+    init(ofFileAt path: String, progress: (String) -> Void) throws(StartupError) {
         guard let file = FileHandle(forReadingAtPath: path) else { throw StartupError("Cannot read \(path).") }
         defer { try? file.close() }
         let total = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         let digest = SHA256Stream()
         var hashed = 0
+        var pace = ProgressPace()
         while true {
             let chunk: Data?
             do { chunk = try file.read(upToCount: 1 << 20) } catch {
@@ -24,7 +26,9 @@ struct BackupChecksum: Equatable {
             guard let chunk, !chunk.isEmpty else { break }
             chunk.withUnsafeBytes { digest.update($0) }
             hashed += chunk.count
-            progress(hashed, total)
+            if pace.allows(finished: hashed >= total) {
+                progress("SHA-256: \(Application.megabytes(hashed)) of \(Application.megabytes(total)) MB")
+            }
         }
         hex = Hex.encode(digest.finish())
     }

@@ -13,13 +13,13 @@ enum SecretKeyFile {
 
     /// The configured keys, current first.
     static func load(dataDirectory: String, environment: [String: String]) throws(StartupError) -> [SecretKey] {
-        let encoded: [String]
-        if let list = environment[environmentVariable] {
-            encoded = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        } else {
-            encoded = try readOrCreate(at: (dataDirectory as NSString).appendingPathComponent(fileName))
-        }
-        return try decode(encoded)
+        if let list = environment[environmentVariable] { return try keys(inList: list) }
+        return try decode(readOrCreate(at: (dataDirectory as NSString).appendingPathComponent(fileName)))
+    }
+
+    /// The keys in a comma-separated list, as ``environmentVariable`` holds them, current first.
+    static func keys(inList list: String) throws(StartupError) -> [SecretKey] {
+        try decode(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
     }
 
     /// The keys in an existing file of this format, current first (a copy that `vestibule restore` puts back).
