@@ -17,7 +17,8 @@ final class SQLiteConnection: SQLConnection {
 
     static let dialect: any SQLDialect = SQLiteDialect()
 
-    private let handle: OpaquePointer
+    /// Internal for ``SQLiteBackup``, which reads through it; only this module sees a C type.
+    let handle: OpaquePointer
     private var statements = StatementCache()
 
     /// Opens the database at `path`. Failures name the path: it is configuration, not a secret.

@@ -13,7 +13,8 @@ public final class SQLiteStore: SQLStore {
     /// never wait on each other inside SQLite. A single statement outside a transaction takes SQLite's write
     /// lock as it starts, as `BEGIN IMMEDIATE` does.
     private let writer: SQLConnectionPool<SQLiteConnection>
-    private let readers: SQLConnectionPool<SQLiteConnection>
+    /// Internal for `backUp(to:progress:)`, which reads through a connection of its own type.
+    let readers: SQLConnectionPool<SQLiteConnection>
 
     /// Opens (creating if needed) the database at `path` with `readerCount` reader connections.
     ///

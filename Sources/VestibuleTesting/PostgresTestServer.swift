@@ -37,6 +37,13 @@ public final class PostgresTestServer: @unchecked Sendable {
     /// Whether PostgreSQL's server binaries are installed (`scripts/install-deps.sh test` installs them).
     public static var isAvailable: Bool { binaryDirectory != nil }
 
+    /// Whether `pg_dump` and `pg_restore` are installed beside the server (Debian's `postgresql-client`).
+    public static var hasDumpTools: Bool {
+        binaryDirectory.map { directory in
+            ["pg_dump", "pg_restore"].allSatisfy { FileManager.default.isExecutableFile(atPath: "\(directory)/\($0)") }
+        } ?? false
+    }
+
     /// The newest `/usr/lib/postgresql/N/bin` holding `initdb`, `pg_ctl` and `psql`.
     private static let binaryDirectory: String? = {
         let root = "/usr/lib/postgresql"
@@ -179,13 +186,32 @@ public final class PostgresTestServer: @unchecked Sendable {
     /// under test.
     @discardableResult
     public func psql(_ sql: String, database: String = "postgres") throws -> [String] {
-        _ = try Self.identifier(database)  // a plain name: psql would read `host=…` as connection settings
         let result = try run(asPostgres: false, "\(binaries)/psql", [
-            "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", String(port), "-U", Self.user,
-            "-d", database, "-c", sql,
-        ], environment: ["PGPASSWORD": password])
+            "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1",
+        ] + connection(database) + ["-c", sql], environment: ["PGPASSWORD": password])
         try check("psql", result)
         return result.output.split(separator: "\n").map(String.init)
+    }
+
+    /// Dumps `database` into `file` as an operator backs Vestibule up: `pg_dump --format=custom`.
+    public func dump(database: String, to file: String) throws {
+        try check("pg_dump", run(asPostgres: false, "\(binaries)/pg_dump", connection(database) + [
+            "--format=custom", "--file=\(file)",
+        ], environment: ["PGPASSWORD": password]))
+    }
+
+    /// Restores a custom-format dump into the existing, empty `database`, as an operator restores Vestibule:
+    /// `pg_restore --no-owner --exit-on-error`.
+    public func restore(_ file: String, into database: String) throws {
+        try check("pg_restore", run(asPostgres: false, "\(binaries)/pg_restore", connection(database) + [
+            "--no-owner", "--exit-on-error", file,
+        ], environment: ["PGPASSWORD": password]))
+    }
+
+    /// The options that connect a client program to `database` over TCP as ``user``.
+    private func connection(_ database: String) throws -> [String] {
+        _ = try Self.identifier(database)  // a plain name: the programs would read `host=…` as connection settings
+        return ["-h", "127.0.0.1", "-p", String(port), "-U", Self.user, "-d", database]
     }
 
     private func check(_ step: String, _ result: (status: Int32, output: String)) throws {

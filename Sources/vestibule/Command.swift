@@ -5,8 +5,8 @@ import VestibuleAppleButton
 import VestibuleCommandLine
 import VestibuleLogging
 
-/// The `vestibule` command line: `serve`, `migrate`, `rotate-signing-key`, `copy-data`, `button`, `apple`,
-/// `clients`, `operators`, `events`, `--help`, `--version`.
+/// The `vestibule` command line: `serve`, `migrate`, `rotate-signing-key`, `copy-data`, `backup`, `restore`,
+/// `button`, `apple`, `clients`, `operators`, `events`, `--help`, `--version`.
 struct Command {
     static let version = "0.1.0"
 
@@ -52,6 +52,16 @@ struct Command {
                 try CopyData.run(
                     rest, environment: ProcessInfo.processInfo.environment, printError: CommandFailure.printToStandardError
                 )
+            }
+        case "backup":
+            return reportingFailures {
+                let environment = ProcessInfo.processInfo.environment
+                try BackupCommand.run(rest, environment: environment, printError: CommandFailure.printToStandardError)
+            }
+        case "restore":
+            return reportingFailures {
+                let environment = ProcessInfo.processInfo.environment
+                try RestoreCommand.run(rest, environment: environment, printError: CommandFailure.printToStandardError)
             }
         case "button":
             return ButtonCommand(arguments: rest).run()

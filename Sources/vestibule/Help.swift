@@ -12,6 +12,10 @@ enum Help {
           vestibule rotate-signing-key [settings] Start signing with a new key; the old one stays published.
           vestibule copy-data --from sqlite:PATH --to postgres://…
                                                   Copy a SQLite database into an empty PostgreSQL one.
+          vestibule backup --to FILE --without-secret-keys [settings]
+                                                  Back up a running SQLite installation, with its checksum.
+          vestibule restore --from FILE --data-dir DIR [--secret-keys FILE]
+                                                  Verify a backup and restore it into an empty data folder.
           vestibule button [options]              Draw a custom Sign in with Apple button (SVG) around Apple's logo.
           vestibule apple client-secret [settings]
                                                   Print a client secret for Apple's token endpoint, from your settings.
@@ -80,6 +84,10 @@ enum Help {
                 Then start each instance with that --database and VESTIBULE_SECRET_KEYS set to the keys in
                 the old data folder's secret-keys file (its lines that are not comments), comma-separated.
                 """
+        case "backup":
+            return BackupCommand.help
+        case "restore":
+            return RestoreCommand.help
         case "button":
             return ButtonCommand.help
         case "apple":

@@ -11,8 +11,6 @@ import VestibuleTesting
 /// `vestibule copy-data`, as an operator runs it to move a SQLite installation to PostgreSQL: nothing lost,
 /// sessions still valid afterwards, a target that holds data refused unless replacing, the password never shown.
 @Suite(.serialized) struct CopyDataTests {
-    fileprivate static let password = "correct horse battery staple"
-
     @Test(.enabled(if: PostgresTestServer.isAvailable, "needs PostgreSQL (make test installs it)"))
     func aSQLiteInstallationMovesToPostgreSQLWithItsSessionsPasswordsAndPasskeys() throws {
         let installation = try SQLiteInstallation()
@@ -62,7 +60,9 @@ import VestibuleTesting
             #expect(try postgres.signingKeys().count == 2, "the copied keys (ES256, RS256) sign; no new one was made")
             let browser = FormClient(moved)
             try browser.get("/sign-in")
-            let signIn = try browser.post("/sign-in", ["email": "ada@example.com", "password": Self.password])
+            let signIn = try browser.post(
+                "/sign-in", ["email": "ada@example.com", "password": SQLiteInstallation.password]
+            )
             #expect(signIn.headers["Location"] == "/continue")
         }
     }
@@ -139,47 +139,5 @@ import VestibuleTesting
             #expect(help.output.contains(text), "copy-data --help mentions \(text)")
         }
         #expect(try VestibuleExecutable.run(["--help"]).output.contains("vestibule copy-data"))
-    }
-}
-
-/// A stopped SQLite installation made through its pages: Ada with a password, a passkey, two sessions, a
-/// document and a pending password reset; a guest with a document; Vestibule's own signing key and
-/// secret-keys file.
-private struct SQLiteInstallation {
-    let path: String
-    let account: AccountID
-    /// A cookie carrying one of Ada's sessions.
-    let cookie: String
-    /// The data folder's secret keys, as VESTIBULE_SECRET_KEYS lists them.
-    let secretKeys: String
-    /// A guest's token; its guest has a `cart`.
-    let guestToken: GuestToken
-    /// The installation's application, stopped once it has written the data: held so that its scratch folder
-    /// (the database at `path`) lasts as long as the installation.
-    private let stopped: TestApplication
-
-    init() throws {
-        let app = try TestApplication()
-        stopped = app
-        defer { app.application.shutdown() }
-        let browser = FormClient(app)
-        try browser.createPasswordAccount(email: "ada@example.com", password: CopyDataTests.password)
-        let identity = try app.withStore { try $0.identity(method: .password, subject: "ada@example.com") }
-        let accountID = try #require(identity).accountID
-        let ada = try #require(try app.withStore { try $0.account(id: accountID) })
-        try app.addPasskey(to: ada, name: "iPhone")
-        let (_, session) = try app.signIn(to: ada)
-        try APIClient(app: app, bearer: String(session.dropFirst("vestibule_session=".count))).create("prefs", "{}")
-        let (guest, _) = try APIClient(app: app).newGuest()
-        try guest.create("cart", #"{"books":["Dune"]}"#)
-        guestToken = try #require(guest.bearer.flatMap(GuestToken.init(presented:)))
-        let stranger = FormClient(app)
-        try stranger.get("/reset-password")
-        _ = try stranger.post("/reset-password", ["email": "ada@example.com"])
-        account = accountID
-        cookie = browser.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
-        path = app.application.configuration.databasePath
-        let keys = try String(contentsOfFile: app.dataDirectory + "/secret-keys", encoding: .utf8)
-        secretKeys = keys.split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("#") }.joined(separator: ",")
     }
 }

@@ -13,12 +13,24 @@ enum SecretKeyFile {
 
     /// The configured keys, current first.
     static func load(dataDirectory: String, environment: [String: String]) throws(StartupError) -> [SecretKey] {
-        let encoded: [String]
-        if let list = environment[environmentVariable] {
-            encoded = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        } else {
-            encoded = try readOrCreate(at: (dataDirectory as NSString).appendingPathComponent(fileName))
+        if let list = environment[environmentVariable] { return try keys(inList: list) }
+        return try decode(readOrCreate(at: (dataDirectory as NSString).appendingPathComponent(fileName)))
+    }
+
+    /// The keys in a comma-separated list, as ``environmentVariable`` holds them, current first.
+    static func keys(inList list: String) throws(StartupError) -> [SecretKey] {
+        try decode(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+    }
+
+    /// The keys in an existing file of this format, current first (a copy that `vestibule restore` puts back).
+    static func read(at path: String) throws(StartupError) -> [SecretKey] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw StartupError("The secret keys file \(path) cannot be read. Check the path and its permissions.")
         }
+        return try decode(lines(of: data))
+    }
+
+    private static func decode(_ encoded: [String]) throws(StartupError) -> [SecretKey] {
         var keys: [SecretKey] = []
         for (index, text) in encoded.enumerated() {
             do { keys.append(try SecretKey(base64url: text)) } catch {
@@ -47,13 +59,16 @@ enum SecretKeyFile {
         }
     }
 
+    /// The lines that hold keys: not blank, not comments.
+    private static func lines(of data: Data) -> [String] {
+        String(decoding: data, as: UTF8.self)
+            .split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
+
     private static func readOrCreate(at path: String) throws(StartupError) -> [String] {
-        if let data = FileManager.default.contents(atPath: path) {
-            return String(decoding: data, as: UTF8.self)
-                .split(whereSeparator: \.isNewline)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        }
+        if let data = FileManager.default.contents(atPath: path) { return lines(of: data) }
         let key = SecretKey.generate().encoded
         let contents = """
             # Vestibule's at-rest secret keys, one per line. The first seals; all open.

@@ -43,42 +43,28 @@ final class CrashClients: Sendable {
 
     private let site: DevelopmentVestibule
     private let answersRequired: Bool
-    private let running = Atomic<Bool>(true)
+    private let people: PersonThreads
     private let outcome = Mutex(Outcome())
-    private let group = DispatchGroup()
 
     init(site: DevelopmentVestibule, answersRequired: Bool) {
         self.site = site
         self.answersRequired = answersRequired
+        people = PersonThreads(site: site, addressBlock: 10)
     }
 
     func start(workers: Int) {
-        for worker in 0..<workers {
-            // Entered here, not in the thread: `finish()` must wait even for a thread that has not run yet.
-            group.enter()
-            Thread.detachNewThread { [self] in
-                defer { group.leave() }
-                var person = 0
-                while running.load(ordering: .relaxed) {
-                    person += 1
-                    let browser = SocketBrowser(
-                        port: site.process.port, origin: site.origin,
-                        source: "127.\(worker + 10).\(person / 250).\(person % 250 + 1)", name: "w\(worker)-\(person)"
-                    )
-                    switch (worker + person) % 3 {
-                    case 0: writeDocument(as: browser)
-                    case 1: signUpWithPassword(as: browser)
-                    default: signInWithApple(as: browser)
-                    }
-                }
+        people.start(workers: workers) { [self] worker, person, browser in
+            switch (worker + person) % 3 {
+            case 0: writeDocument(as: browser)
+            case 1: signUpWithPassword(as: browser)
+            default: signInWithApple(as: browser)
             }
         }
     }
 
     /// Stops the clients once each has finished its person, and returns what they saw.
     func finish() -> Outcome {
-        running.store(false, ordering: .relaxed)
-        group.wait()
+        people.stop()
         return outcome.withLock { $0 }
     }
 
@@ -93,7 +79,7 @@ final class CrashClients: Sendable {
         let headers = Self.jsonBody.merging(["Authorization": "Bearer \(token)"]) { $1 }
         var known = 0
         var inFlight = false
-        for _ in 0..<Self.writesPerDocument where running.load(ordering: .relaxed) {
+        for _ in 0..<Self.writesPerDocument where people.isRunning {
             if inFlight {
                 guard let stored = Self.storedVersion(of: browser, headers: headers) else { break }
                 guard stored == known || stored == known + 1 else {
