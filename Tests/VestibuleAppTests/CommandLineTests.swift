@@ -54,7 +54,7 @@ import VestibuleTesting
         let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("vestibule-cli-\(UUID().uuidString)").path
         let first = try VestibuleExecutable.run(["migrate", "--data-dir", dataDirectory])
         #expect(first.status == 0, "\(first.output)")
-        #expect(first.output.contains("Migrations applied: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12."))
+        #expect(first.output.contains("Migrations applied: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13."))
         let second = try VestibuleExecutable.run(["migrate", "--data-dir", dataDirectory])
         #expect(second.output.contains("Migrations applied: none (already current)."))
     }

@@ -39,6 +39,24 @@ import VestibuleWebDriver
             try store.saveOpenIDConsent(
                 OpenIDConsent(accountID: account.id, appID: "portal", scopes: OpenIDScope.allCases, grantedAt: Date())
             )
+            // "Recent activity" and the console's events with their longest texts: an IPv6 network, a long device,
+            // a long passkey name, an app's name, an operator's action.
+            let events: [(AuditEvent.Kind, AuditEvent.Outcome, String?, String?)] = [
+                (.signIn, .failed, nil, nil), (.passkeyAdded, .succeeded, "Safari on iPad, the one in the kitchen drawer", nil),
+                (.consentGiven, .succeeded, "openid profile email", "portal"), (.signedOutEverywhere, .succeeded, nil, nil),
+            ]
+            for (kind, outcome, detail, appID) in events {
+                try store.insertAuditEvent(
+                    AuditEvent(
+                        occurredAt: Date(), kind: kind, outcome: outcome, accountID: account.id, method: .password, appID: appID,
+                        detail: detail, clientAddress: "2001:db8:1234::/48",
+                        userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Version/18.1 Mobile/15E148 Safari/604.1",
+                        operatorID: kind == .signedOutEverywhere ? account.id : nil
+                    )
+                )
+            }
+            // An operator: the account page links to the console, which the gate reads too.
+            try store.addOperator(account.id, at: Date())
         }
         let session = cookie.split(separator: "=", maxSplits: 1).map(String.init)
         // The same account signed in an hour ago: deleting it asks to sign in again first.
@@ -98,6 +116,7 @@ import VestibuleWebDriver
             AuditTarget(url: base + "/sign-in?notice=handoff-expired", label: "/sign-in, hand-off link expired"),
             AuditTarget(url: base + "/sign-in?notice=sign-in-again", label: "/sign-in, sign in again before a change"),
             AuditTarget(url: base + "/embed/status", label: "/embed/status, signed out"),
+            AuditTarget(url: base + "/operator/invitation?token=a-link", label: "/operator/invitation, signed out"),
         ]
         let signedIn = ["/", "/account", "/account/password", "/account/passkey-offer", "/account/delete", "/account/data"].map {
             AuditTarget(url: base + $0, cookies: [(name: session[0], value: session[1])], label: "signed in \($0)")
@@ -124,6 +143,26 @@ import VestibuleWebDriver
             AuditTarget(
                 url: base + "/account/delete", cookies: [(name: staleSession[0], value: staleSession[1])],
                 label: "/account/delete, sign in again first"
+            ),
+            AuditTarget(url: base + "/operator", cookies: [(name: session[0], value: session[1])], label: "/operator, the console"),
+            AuditTarget(
+                url: base + "/operator?q=example.com", cookies: [(name: session[0], value: session[1])], label: "/operator, a search"
+            ),
+            AuditTarget(
+                url: base + "/operator?q=nobody.with.a.long.address%40example.com", cookies: [(name: session[0], value: session[1])],
+                label: "/operator, a search that finds nothing"
+            ),
+            AuditTarget(
+                url: base + "/operator/accounts/\(account.id.rawValue)", cookies: [(name: session[0], value: session[1])],
+                label: "/operator/accounts/…, an account"
+            ),
+            AuditTarget(
+                url: base + "/operator", cookies: [(name: staleSession[0], value: staleSession[1])],
+                label: "/operator, sign in again first"
+            ),
+            AuditTarget(
+                url: base + "/operator/invitation?token=a-link", cookies: [(name: session[0], value: session[1])],
+                label: "/operator/invitation, become an operator"
             ),
             // Last: a later `/continue` in the same browser, signed in to another account, would discard the link.
             AuditTarget(url: base + "/account/apple/link", cookies: linkingCookies, label: "/account/apple/link, adding Apple"),
