@@ -48,7 +48,7 @@ enum ConsoleAccountPage {
             <h2>\(context.text(.consoleEventsHeading))</h2>
             \(ActivityList.list(held.events, appName: appName, in: context))
             <h2>\(context.text(.consoleActionsHeading))</h2>
-            <div class="console-actions">
+            <div class="actions">
             \(actions(for: account).map { button($0, account: account, in: context) })
             </div>
             """
@@ -75,7 +75,7 @@ enum ConsoleAccountPage {
             } ?? ""
             items.append("""
                 <li class="item"><div class="item-row"><div class="item-details">\
-                <p class="item-title">\(context.text(.accountMethodPasskey)): <bdi>\(passkey.name)</bdi></p>\(lastUsed)</div>\
+                <p class="item-title">\(context.text(.consolePasskeyNamed, isolating: "name", passkey.name))</p>\(lastUsed)</div>\
                 \(button(.removePasskey, account: held.account, passkey: passkey, in: context))</div></li>
                 """)
         }

@@ -402,4 +402,5 @@ public enum TextKey: String, Sendable, CaseIterable {
     case consoleInvitationBody = "console.invitationBody"
     case consoleInvitationRefused = "console.invitationRefused"
     case consoleInvitationSignIn = "console.invitationSignIn"
+    case consolePasskeyNamed = "console.passkeyNamed"
 }

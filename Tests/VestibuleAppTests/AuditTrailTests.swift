@@ -64,7 +64,7 @@ import VestibuleTesting
         let page = try browser.get("/account").text
         #expect(page.contains("Recent activity"))
         #expect(page.contains("Someone entered a wrong password"))
-        #expect(page.contains("Signed in with your password"))
+        #expect(page.contains("Signed in with a password"))
         #expect(page.contains("From <bdi>203.0.113.0/24</bdi>"))
         #expect(page.contains("action=\"/account/not-me\""))
 
