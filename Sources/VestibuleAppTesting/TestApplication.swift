@@ -131,13 +131,15 @@ public struct TestApplication: Sendable {
         }
     }
 
-    /// How many rows of any table hold `value` in a text column (see `SQLTable.rows(holding:on:)`).
-    public func rowsHolding(_ value: String) throws -> Int {
+    /// How many rows of any table but `excepted` hold `value` in a text column (see `SQLTable.rows(holding:on:)`).
+    public func rowsHolding(_ value: String, except excepted: Set<String> = []) throws -> Int {
         let store = try SQLiteStore(path: application.configuration.databasePath)
         defer { store.close() }
         return try store.read { connection throws(StoreError) in
             var total = 0
-            for table in SQLTable.all { total += try table.rows(holding: value, on: connection) }
+            for table in SQLTable.all where !excepted.contains(table.name) {
+                total += try table.rows(holding: value, on: connection)
+            }
             return total
         }
     }

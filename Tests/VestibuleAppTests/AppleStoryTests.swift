@@ -55,7 +55,9 @@ struct AppleStoryTests {
             try browser.waitFor("form[action='/account/delete'] button").click()
             #expect(try browser.waitFor("main [role=status]").text.contains("deleted"))
             #expect(try app.withStore { try $0.account(id: account.accountID) } == nil)
-            #expect(try app.rowsHolding(account.accountID.rawValue) == 0, "no row of the account remains in any table")
+            #expect(try app.rowsHolding(account.accountID.rawValue, except: ["audit_events"]) == 0, "no row of the account remains")
+            #expect(try app.withStore { try $0.auditEvents(of: account.accountID, since: nil, limit: 9) }.map(\.kind) == [.accountDeleted],
+                    "but the audit record of its deletion")
             #expect(try app.rowsHolding(subject) == 0, "nor of its Apple identity")
             #expect(try app.withStore { try $0.dueAppleRevocations(at: Date().addingTimeInterval(86_400), limit: 5) }.isEmpty,
                     "Apple accepted the revocation at once")
