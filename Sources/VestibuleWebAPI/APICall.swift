@@ -79,6 +79,7 @@ struct APICall {
         let (_, token) = try site.services.sessions.signIn(
             accountID: accountID, method: method, userAgent: request.headers["User-Agent"] ?? "", replacing: nil
         )
+        site.signIns.succeeded(method)
         return try .json(CeremonyReply(accountID: accountID.rawValue, redirect: redirect, sessionToken: token.value))
     }
 

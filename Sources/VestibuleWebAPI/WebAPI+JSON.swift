@@ -1,3 +1,4 @@
+import VestibuleAPI
 import VestibuleApple
 import VestibuleHTTP
 import VestibulePasskeys
@@ -28,9 +29,11 @@ extension WebAPI {
             response = try call.reply(refusal)
         } catch let error as PasskeyError {
             site.logger.info("passkey ceremony refused", ["reason": error.description, "request": request.id.description])
+            if request.path == APIPath.passkeyAuthentication { site.signIns.failed(.passkey) }
             response = try call.reply(APIRefusal(passkeyError: error, in: call))
         } catch let error as AppleError {
             site.logger.info("Sign in with Apple refused", ["reason": error.description, "request": request.id.description])
+            site.signIns.failed(.apple)
             response = try call.reply(APIRefusal(appleError: error, in: call))
         } catch let error as any HTTPResponseError {
             let error = error.httpError

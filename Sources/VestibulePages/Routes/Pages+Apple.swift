@@ -74,6 +74,7 @@ extension Pages {
     }
 
     private func appleFailure(_ error: AppleError, request: Request) -> Response {
+        site.signIns.failed(.apple)
         let notice = switch error.code {
         case .cancelled: "apple-cancelled"
         case .invalidState: "apple-expired"

@@ -98,6 +98,7 @@ extension Pages {
             return response
         } catch let error as AccountError where error.code == .invalidCredentials || error.code == .invalidEmail {
             // One answer for an unknown address, a malformed one and a wrong password (no enumeration).
+            site.signIns.failed(.password)
             return try render(for: request, visitor: visitor, status: .unauthorized) { context in
                 signInForm(context, request: request, email: email, error: context.text(.signInInvalidCredentials))
             }

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import VestibuleApp
+
+/// The metrics listener's settings: off unless a port is set, on loopback unless an address is named, never the
+/// public listener's port.
+@Suite struct MetricsSettingsTests {
+    @Test func metricsAreOffByDefault() throws {
+        let configuration = try ConfigurationLoader(arguments: [], environment: [:]).load()
+        #expect(configuration.metricsPort == nil)
+        #expect(configuration.effectiveMetricsHost == "127.0.0.1")
+    }
+
+    @Test func theMetricsListenerStaysOnLoopbackWhenThePublicOneServesEveryInterface() throws {
+        let configuration = try ConfigurationLoader(arguments: ["--host", "0.0.0.0", "--metrics-port", "9100"], environment: [:]).load()
+        #expect(configuration.effectiveMetricsHost == "127.0.0.1")
+        #expect(configuration.metricsPort == 9100)
+    }
+
+    @Test func metricsSettingsComeFromFlagsEnvironmentOrTheConfigFile() throws {
+        let flags = try ConfigurationLoader(arguments: ["--metrics-port", "9100", "--metrics-host", "10.0.0.5"], environment: [:]).load()
+        #expect(flags.metricsPort == 9100)
+        #expect(flags.effectiveMetricsHost == "10.0.0.5")
+        let environment = try ConfigurationLoader(
+            arguments: [], environment: ["VESTIBULE_METRICS_PORT": "9101", "VESTIBULE_METRICS_HOST": "::1"]
+        ).load()
+        #expect(environment.metricsPort == 9101)
+        #expect(environment.effectiveMetricsHost == "::1")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vestibule-\(UUID().uuidString).json").path
+        try #"{"metricsPort": 9102}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try ConfigurationLoader(arguments: ["--config", path], environment: [:]).load().metricsPort == 9102)
+    }
+
+    @Test(arguments: [
+        (["--metrics-host", "127.0.0.1"], "metrics-host is 127.0.0.1 but metrics-port is not set"),
+        (["--metrics-port", "8080"], "metrics-port 8080 is the port of the public listener"),
+        (["--port", "9000", "--metrics-port", "9000"], "metrics-port 9000 is the port of the public listener"),
+        (["--metrics-port", "nine"], "metrics-port must be a whole number from 0 to 65535"),
+        (["--metrics-port", "9100", "--metrics-host", ""], "metrics-host must be an IP address or name"),
+        (["--development", "--metrics-port", "9100", "--metrics-host", "0.0.0.0"], "metrics-host must be a loopback address"),
+    ])
+    func badMetricsSettingsAreRefusedSayingWhatToFix(arguments: [String], message: String) {
+        #expect {
+            try ConfigurationLoader(arguments: arguments, environment: [:]).load()
+        } throws: { error in
+            "\(error)".contains(message)
+        }
+    }
+
+    @Test func theHelpNamesTheMetricsSettings() {
+        #expect(Configuration.settingsHelp.contains("--metrics-port PORT"))
+        #expect(Configuration.settingsHelp.contains("--metrics-host ADDRESS"))
+        #expect(Configuration.settingsHelp.contains("env VESTIBULE_METRICS_PORT, file key \"metricsPort\""))
+    }
+}
