@@ -25,7 +25,7 @@ extension Application {
         var server = HTTPServer.Configuration()
         server.host = configuration.effectiveMetricsHost
         server.port = port
-        server.threadPoolSize = 1
+        server.threadPoolSize = 2
         server.maxConnections = 16
         var router = Router(logger: logger)
         MetricsRoutes(registry: metrics).install(on: &router)

@@ -8,7 +8,8 @@ public import VestibuleMetrics
 /// request then costs an array index (no lock, no hashing of the pattern) and three relaxed atomic adds.
 public struct HTTPMetrics: Sendable {
     private struct RouteSeries: Sendable {
-        /// 1xx, 2xx, 3xx, 4xx, 5xx.
+        /// 2xx, 3xx, 4xx, 5xx. No handler answers 1xx (MHD answers `100 Continue` itself), so that class would
+        /// only add a zero series per route.
         let statusClasses: [Counter]
         let duration: Histogram
     }
@@ -21,7 +22,7 @@ public struct HTTPMetrics: Sendable {
     public init(registry: MetricsRegistry, routes: [String]) {
         func series(_ route: String) -> RouteSeries {
             RouteSeries(
-                statusClasses: (1...5).map { digit in
+                statusClasses: (2...5).map { digit in
                     registry.counter(
                         "vestibule_http_requests_total",
                         help: "HTTP requests answered, by route pattern and status class.",
@@ -41,7 +42,7 @@ public struct HTTPMetrics: Sendable {
 
     func observe(routeIndex: Int?, status: Int, elapsed: Duration) {
         let series = routeIndex.flatMap { routes.indices.contains($0) ? routes[$0] : nil } ?? unmatched
-        series.statusClasses[min(max(status / 100, 1), 5) - 1].increment()
+        series.statusClasses[min(max(status / 100, 2), 5) - 2].increment()
         series.duration.observe(elapsed)
     }
 }

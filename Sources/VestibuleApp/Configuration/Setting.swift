@@ -50,7 +50,7 @@ extension Setting {
         Setting(key: "port", placeholder: "PORT", summary: "TCP port to listen on (default 8080; 0 picks a free one).") {
             $0.port = try integer($1, named: "port", in: 0...65535)
         },
-        Setting(key: "metricsPort", placeholder: "PORT", summary: "TCP port of a second listener that serves only GET /metrics, Prometheus' text format (default: none, metrics off; 0 picks a free one). Never served on port; see docs/operations.md.") {
+        Setting(key: "metricsPort", placeholder: "PORT", summary: "TCP port of a second listener that serves only GET /metrics, Prometheus' text format (default: none, metrics off; 0 picks a free one); never the public port. See docs/operations.md.") {
             $0.metricsPort = try integer($1, named: "metrics-port", in: 0...65535)
         },
         Setting(key: "metricsHost", placeholder: "ADDRESS", summary: "Address of the metrics listener (default 127.0.0.1, whatever host is; another address only when named here, and never in development mode).") {
