@@ -275,7 +275,7 @@ let package = Package(
         .testTarget(name: "VestibuleMetricsTests", dependencies: ["VestibuleMetrics"], swiftSettings: swiftSettings),
         .testTarget(
             name: "VestibuleCryptoTests",
-            dependencies: ["VestibuleCrypto", "VestibuleJSON"],
+            dependencies: ["VestibuleCrypto", "VestibuleJSON", "VestibuleMetrics", "VestibuleTesting"],
             exclude: ["Vectors"],
             swiftSettings: swiftSettings
         ),
@@ -298,7 +298,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VestibuleMailTests",
-            dependencies: ["VestibuleMail", "VestibuleTesting"],
+            dependencies: ["VestibuleMail", "VestibuleMetrics", "VestibuleTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
