@@ -3,7 +3,7 @@ import Testing
 @testable import VestibuleApp
 
 /// The metrics listener's settings: off unless a port is set, on loopback unless an address is named, never the
-/// public listener's port.
+/// public listener's port. The settings it refuses are in `ConfigurationTests`' table of bad settings.
 @Suite struct MetricsSettingsTests {
     @Test func metricsAreOffByDefault() throws {
         let configuration = try ConfigurationLoader(arguments: [], environment: [:]).load()
@@ -30,22 +30,6 @@ import Testing
         try #"{"metricsPort": 9102}"#.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try ConfigurationLoader(arguments: ["--config", path], environment: [:]).load().metricsPort == 9102)
-    }
-
-    @Test(arguments: [
-        (["--metrics-host", "127.0.0.1"], "metrics-host is 127.0.0.1 but metrics-port is not set"),
-        (["--metrics-port", "8080"], "metrics-port 8080 is the port of the public listener"),
-        (["--port", "9000", "--metrics-port", "9000"], "metrics-port 9000 is the port of the public listener"),
-        (["--metrics-port", "nine"], "metrics-port must be a whole number from 0 to 65535"),
-        (["--metrics-port", "9100", "--metrics-host", ""], "metrics-host must be an IP address or name"),
-        (["--development", "--metrics-port", "9100", "--metrics-host", "0.0.0.0"], "metrics-host must be a loopback address"),
-    ])
-    func badMetricsSettingsAreRefusedSayingWhatToFix(arguments: [String], message: String) {
-        #expect {
-            try ConfigurationLoader(arguments: arguments, environment: [:]).load()
-        } throws: { error in
-            "\(error)".contains(message)
-        }
     }
 
     @Test func theHelpNamesTheMetricsSettings() {
