@@ -94,7 +94,10 @@ let package = Package(
         .target(name: "VestibuleCore", dependencies: ["VestibuleCrypto", "VestibuleJSON"], swiftSettings: swiftSettings),
         // The one libcurl wrapper: global initialization once, owned easy handles, typed options and errors.
         .target(name: "VestibuleCurl", dependencies: ["CCurl"], swiftSettings: swiftSettings),
-        .target(name: "VestibuleMail", dependencies: ["VestibuleCurl", "VestibuleLogging", "VestibuleMetrics"], swiftSettings: swiftSettings),
+        .target(
+            name: "VestibuleMail", dependencies: ["VestibuleCurl", "VestibuleLogging", "VestibuleMetrics"],
+            swiftSettings: swiftSettings
+        ),
         // Outbound HTTP/1.1 through libcurl: Apple's token, keys and revocation endpoints, notification delivery.
         .target(name: "VestibuleHTTPClient", dependencies: ["VestibuleCurl", "VestibuleHTTP"], swiftSettings: swiftSettings),
         // The Swift SDK for apps: guests, documents, hand-offs, sessions, access tokens verified offline.
@@ -119,7 +122,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Every Store operation once, in SQL, against SQLConnection; the backends add a driver and a dialect.
-        .target(name: "VestibuleSQL", dependencies: ["VestibuleCore", "VestibuleCrypto", "VestibuleMetrics"], swiftSettings: swiftSettings),
+        .target(
+            name: "VestibuleSQL", dependencies: ["VestibuleCore", "VestibuleCrypto", "VestibuleMetrics"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "VestibuleSQLite",
             dependencies: ["CSQLite", "VestibuleCore", "VestibuleSQL", "VestibuleMetrics"],
@@ -140,7 +146,8 @@ let package = Package(
         .target(
             name: "VestibuleApple",
             dependencies: [
-                "VestibuleCore", "VestibuleCrypto", "VestibuleJSON", "VestibuleHTTP", "VestibuleHTTPClient", "VestibuleMetrics",
+                "VestibuleCore", "VestibuleCrypto", "VestibuleJSON", "VestibuleHTTP", "VestibuleHTTPClient",
+                "VestibuleMetrics",
             ],
             swiftSettings: swiftSettings
         ),
@@ -164,7 +171,8 @@ let package = Package(
             name: "VestibuleSite",
             dependencies: [
                 "VestibuleHTML", "VestibuleHTTP", "VestibuleCore", "VestibuleCrypto", "VestibuleMail", "VestibulePasskeys",
-                "VestibuleApple", "VestibuleLocalization", "VestibuleAppleButton", "VestibuleLogging", "VestibuleMetrics",
+                "VestibuleApple", "VestibuleLocalization", "VestibuleAppleButton", "VestibuleLogging",
+                "VestibuleMetrics",
             ],
             swiftSettings: swiftSettings
         ),

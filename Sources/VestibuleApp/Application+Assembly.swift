@@ -163,7 +163,8 @@ extension Application {
             password: configuration.smtpPassword,
             from: configuration.mailFrom
         )
-        return (MailQueue(mailer: SMTPMailer(configuration: smtp, logger: logger), logger: logger, metrics: metrics), nil)
+        let mailer = SMTPMailer(configuration: smtp, logger: logger)
+        return (MailQueue(mailer: mailer, logger: logger, metrics: metrics), nil)
     }
 }
 

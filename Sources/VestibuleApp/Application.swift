@@ -88,9 +88,13 @@ public final class Application: Sendable {
                 key: try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/one-time-codes/v1"),
                 clock: clock
             )
-            let apple = try makeApple(configuration: configuration, store: store, secretBox: secretBox, clock: clock, metrics: metrics)
+            let apple = try makeApple(
+                configuration: configuration, store: store, secretBox: secretBox, clock: clock, metrics: metrics
+            )
             let passkeys = PasskeyCeremonies(policy: makePasskeyPolicy(configuration), store: store, clock: clock)
-            let (mail, outbox) = try makeMail(configuration: configuration, logger: logger.child("mail"), metrics: metrics)
+            let (mail, outbox) = try makeMail(
+                configuration: configuration, logger: logger.child("mail"), metrics: metrics
+            )
             let guests = Guests(store: store, clock: clock)
             let steps = PendingSteps(store: store, secretBox: secretBox, clock: clock)
             var services = WebServices(
@@ -196,7 +200,8 @@ public final class Application: Sendable {
         // The metrics listener first: a taken metrics port stops the start before the public listener opens.
         if let metricsServer {
             do { try metricsServer.start() } catch {
-                throw StartupError("Cannot listen for metrics on \(configuration.effectiveMetricsHost):\(configuration.metricsPort ?? 0): \(error)")
+                let address = "\(configuration.effectiveMetricsHost):\(configuration.metricsPort ?? 0)"
+                throw StartupError("Cannot listen for metrics on \(address): \(error)")
             }
         }
         do { try server.start() } catch {
@@ -235,7 +240,9 @@ public final class Application: Sendable {
         logger.notice("Vestibule stopped")
     }
 
-    static func openStore(configuration: Configuration, metrics: MetricsRegistry = MetricsRegistry()) throws(StartupError) -> any Store {
+    static func openStore(
+        configuration: Configuration, metrics: MetricsRegistry = MetricsRegistry()
+    ) throws(StartupError) -> any Store {
         do {
             try FileManager.default.createDirectory(
                 atPath: configuration.dataDirectory,

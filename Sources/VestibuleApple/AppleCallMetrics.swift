@@ -25,12 +25,14 @@ struct AppleCallMetrics: Sendable {
         for endpoint in Endpoint.allCases {
             for outcome in Outcome.allCases {
                 calls[endpoint, default: [:]][outcome] = registry.counter(
-                    "vestibule_apple_requests_total", help: "Calls to Sign in with Apple's endpoints, by endpoint and outcome.",
+                    "vestibule_apple_requests_total",
+                    help: "Calls to Sign in with Apple's endpoints, by endpoint and outcome.",
                     labels: ["endpoint": endpoint.rawValue, "outcome": outcome.rawValue]
                 )
             }
             durations[endpoint] = registry.histogram(
-                "vestibule_apple_request_duration_seconds", help: "Time a call to Apple took, answer or not, by endpoint.",
+                "vestibule_apple_request_duration_seconds",
+                help: "Time a call to Apple took, answer or not, by endpoint.",
                 labels: ["endpoint": endpoint.rawValue]
             )
         }

@@ -39,8 +39,8 @@ public struct AppleServer: Sendable {
 
     /// - Parameter metrics: where every call is counted by endpoint and outcome, and timed.
     public init(
-        endpoints: AppleEndpoints, secrets: AppleClientSecrets, transport: @escaping @Sendable (Request) throws -> Reply,
-        metrics: MetricsRegistry = MetricsRegistry()
+        endpoints: AppleEndpoints, secrets: AppleClientSecrets,
+        transport: @escaping @Sendable (Request) throws -> Reply, metrics: MetricsRegistry = MetricsRegistry()
     ) {
         self.endpoints = endpoints
         self.secrets = secrets
@@ -98,7 +98,8 @@ public struct AppleServer: Sendable {
             metrics.record(endpoint, .succeeded, after: ContinuousClock.now - started)
             return reply
         } catch {
-            metrics.record(endpoint, error.code == .rejectedByApple ? .rejected : .unreachable, after: ContinuousClock.now - started)
+            let outcome: AppleCallMetrics.Outcome = error.code == .rejectedByApple ? .rejected : .unreachable
+            metrics.record(endpoint, outcome, after: ContinuousClock.now - started)
             throw error
         }
     }

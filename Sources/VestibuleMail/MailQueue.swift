@@ -30,9 +30,12 @@ public final class MailQueue: Sendable {
         mailer: any Mailer, logger: Logger, deliveryNote: String? = nil, firstRetryDelay: Duration = .seconds(5),
         retries: Int = 8, metrics: MetricsRegistry = MetricsRegistry()
     ) {
-        sent = metrics.counter("vestibule_emails_sent_total", help: "Emails the mail server (or the development outbox) took.")
+        sent = metrics.counter(
+            "vestibule_emails_sent_total", help: "Emails the mail server (or the development outbox) took."
+        )
         failed = metrics.counter(
-            "vestibule_emails_failed_total", help: "Emails given up on: refused for good, or failing after the last retry."
+            "vestibule_emails_failed_total",
+            help: "Emails given up on: refused for good, or failing after the last retry."
         )
         self.mailer = mailer
         self.logger = logger

@@ -60,14 +60,17 @@ public final class MetricsRegistry: Sendable {
         _ name: String, help: String, kind: MetricFamily.Kind, labels: Labels, make: () -> MetricFamily.Series
     ) -> MetricFamily.Series {
         precondition(MetricName.isValid(name), "\(name) is not a Prometheus metric name")
-        precondition(!labels.pairs.contains { $0.name == "le" } || kind != .histogram, "le is the histogram's own label")
+        precondition(
+            !labels.pairs.contains { $0.name == "le" } || kind != .histogram, "le is the histogram's own label")
         return families.withLock { families in
             guard let index = families.firstIndex(where: { $0.name == name }) else {
                 let series = make()
                 families.append(MetricFamily(name: name, help: help, kind: kind, series: [(labels, series)]))
                 return series
             }
-            precondition(families[index].kind == kind && families[index].help == help, "\(name) is registered already as another metric")
+            precondition(
+                families[index].kind == kind && families[index].help == help,
+                "\(name) is registered already as another metric")
             if let existing = families[index].series.first(where: { $0.labels == labels }) { return existing.series }
             let series = make()
             families[index].series.append((labels, series))

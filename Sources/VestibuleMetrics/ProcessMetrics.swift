@@ -14,14 +14,16 @@ public enum ProcessMetrics {
             Double(ProcFile.openDescriptorCount())
         }
         let started = startTime()
-        registry.gauge("process_start_time_seconds", help: "Start time of the process since unix epoch in seconds.") { started }
+        registry.gauge("process_start_time_seconds", help: "Start time of the process since unix epoch in seconds.") {
+            started
+        }
     }
 
     /// The boot time (`btime` in `/proc/stat`) plus the clock ticks after boot at which the process started
     /// (field 22 of `/proc/self/stat`); 0 when `/proc` is not there.
     static func startTime() -> Double {
         guard let stat = ProcFile.contents("/proc/self/stat"), let closing = stat.lastIndex(of: ")"),
-              let boot = ProcFile.contents("/proc/stat")?.split(separator: "\n").first(where: { $0.hasPrefix("btime ") })
+            let boot = ProcFile.contents("/proc/stat")?.split(separator: "\n").first(where: { $0.hasPrefix("btime ") })
         else { return 0 }
         // After the command name, which may hold spaces and parentheses, come fields 3, 4, …: 22 is the 20th.
         let fields = stat[stat.index(after: closing)...].split(separator: " ")

@@ -30,7 +30,8 @@ public final class SQLiteStore: SQLStore {
             try SQLiteConnection(path: path, role: .writer)
         }
         readers = try SQLConnectionPool(
-            size: readerCount, initialCount: readerCount, metrics: SQLPoolMetrics(registry: metrics, pool: "sqlite_readers")
+            size: readerCount, initialCount: readerCount,
+            metrics: SQLPoolMetrics(registry: metrics, pool: "sqlite_readers")
         ) { () throws(StoreError) in
             try SQLiteConnection(path: path, role: .reader)
         }

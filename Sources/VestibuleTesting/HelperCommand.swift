@@ -4,7 +4,9 @@ import Foundation
 public enum HelperCommand {
     /// Runs `executable` with `arguments`, `input` on its standard input; returns its exit status and everything
     /// it printed (both streams).
-    public static func run(_ executable: String, _ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String) {
+    public static func run(
+        _ executable: String, _ arguments: [String], input: String? = nil
+    ) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

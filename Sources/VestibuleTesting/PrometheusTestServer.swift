@@ -39,7 +39,8 @@ public final class PrometheusTestServer: Sendable {
         do {
             daemon = try ForegroundDaemon(name: "prometheus", pidFile: "prometheus.pid") { directory in
                 let configurationFile = "\(directory)/prometheus.yml"
-                try Data(Self.configuration(targetPort: targetPort).utf8).write(to: URL(fileURLWithPath: configurationFile))
+                try Data(Self.configuration(targetPort: targetPort).utf8).write(
+                    to: URL(fileURLWithPath: configurationFile))
                 // Prometheus writes no pid file, which the watchdog needs: the shell writes its own pid and becomes
                 // Prometheus.
                 let command = """
@@ -62,8 +63,8 @@ public final class PrometheusTestServer: Sendable {
         let encoded = expression.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         let response = try get("/api/v1/query?query=\(encoded)")
         guard response.status == 200,
-              let reply = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
-              let data = reply["data"] as? [String: Any], let result = data["result"] as? [[String: Any]]
+            let reply = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
+            let data = reply["data"] as? [String: Any], let result = data["result"] as? [[String: Any]]
         else { throw Failure(description: "the query \(expression) failed: \(response.status) \(response.text)") }
         // Each sample is [time, "value"].
         return result.compactMap { ($0["value"] as? [Any])?.last as? String }.compactMap(Double.init)
@@ -84,7 +85,9 @@ public final class PrometheusTestServer: Sendable {
     private func get(_ target: String) throws -> RawConnection.Response {
         let connection = try RawConnection(port: port, timeout: 5)
         try connection.send("GET \(target) HTTP/1.0\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
-        guard let response = try connection.readResponse() else { throw Failure(description: "no answer to GET \(target)") }
+        guard let response = try connection.readResponse() else {
+            throw Failure(description: "no answer to GET \(target)")
+        }
         return response
     }
 

@@ -98,7 +98,10 @@ import VestibuleCore
         (["--port", "9000", "--metrics-port", "9000"], "metrics-port 9000 is the port of the public listener"),
         (["--metrics-port", "nine"], "metrics-port must be a whole number from 0 to 65535"),
         (["--metrics-port", "9100", "--metrics-host", ""], "metrics-host must be an IP address or name"),
-        (["--development", "--metrics-port", "9100", "--metrics-host", "0.0.0.0"], "metrics-host must be a loopback address"),
+        (
+            ["--development", "--metrics-port", "9100", "--metrics-host", "0.0.0.0"],
+            "metrics-host must be a loopback address"
+        ),
     ])
     func badSettingsAreRefusedWithAMessageThatSaysWhatToFix(arguments: [String], message: String) {
         #expect {

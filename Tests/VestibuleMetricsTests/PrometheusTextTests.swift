@@ -5,7 +5,8 @@ import Testing
 @Suite struct PrometheusTextTests {
     @Test func counterIsWrittenWithHelpTypeAndLabels() {
         let registry = MetricsRegistry()
-        let counter = registry.counter("vestibule_things_total", help: "Things done.", labels: ["kind": "a", "outcome": "ok"])
+        let counter = registry.counter(
+            "vestibule_things_total", help: "Things done.", labels: ["kind": "a", "outcome": "ok"])
         counter.increment()
         counter.increment(by: 2)
         #expect(

@@ -113,7 +113,7 @@ struct SessionStoreTests {
     }
 
     @Test(arguments: StoreBackend.allCases)
-    func deleteExpiredSessionsRemovesAbsoluteAndIdleExpiredOnlyAndCountLiveSessionsCountsTheRest(backend: StoreBackend) throws {
+    func deleteExpiredSessionsRemovesAbsoluteAndIdleExpiredOnlyAndTheRestCountAsLive(backend: StoreBackend) throws {
         try backend.withStore { store in
             let account = try Fixture.storedAccount(in: store)
             let now: Int64 = 10_000

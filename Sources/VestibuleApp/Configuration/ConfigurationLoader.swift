@@ -178,15 +178,24 @@ extension ConfigurationLoader {
     fileprivate static func validateMetrics(_ configuration: Configuration) throws(ConfigurationError) {
         guard let metricsPort = configuration.metricsPort else {
             if let host = configuration.metricsHost {
-                throw ConfigurationError("metrics-host is \(host) but metrics-port is not set, so metrics are off; set metrics-port too, or remove metrics-host.")
+                throw ConfigurationError(
+                    "metrics-host is \(host) but metrics-port is not set, so metrics are off; set metrics-port too, or "
+                        + "remove metrics-host."
+                )
             }
             return
         }
         if metricsPort != 0, metricsPort == configuration.port {
-            throw ConfigurationError("metrics-port \(metricsPort) is the port of the public listener; metrics need a port of their own, never served to the public.")
+            throw ConfigurationError(
+                "metrics-port \(metricsPort) is the port of the public listener; metrics need a port of their own, "
+                    + "never served to the public."
+            )
         }
         if configuration.development, !Configuration.isLoopback(configuration.effectiveMetricsHost) {
-            throw ConfigurationError("Development mode is for this machine only: metrics-host must be a loopback address (127.0.0.1, ::1 or localhost), not \(configuration.effectiveMetricsHost).")
+            throw ConfigurationError(
+                "Development mode is for this machine only: metrics-host must be a loopback address (127.0.0.1, ::1 "
+                    + "or localhost), not \(configuration.effectiveMetricsHost)."
+            )
         }
     }
 }

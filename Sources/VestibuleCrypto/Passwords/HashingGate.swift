@@ -36,7 +36,8 @@ final class HashingGate: Sendable {
             "vestibule_password_hash_wait_seconds", help: "Time a password hash waited for its turn before running."
         )
         turnedAway = metrics.counter(
-            "vestibule_password_hash_refused_total", help: "Password hashes refused at once (503) because the queue was full."
+            "vestibule_password_hash_refused_total",
+            help: "Password hashes refused at once (503) because the queue was full."
         )
     }
 

@@ -45,7 +45,10 @@ import VestibuleTesting
         #expect(text.contains("vestibule_sessions_live 0"))
     }
 
-    @Test(.enabled(if: PrometheusTestServer.promtool != nil, "promtool is not installed (Debian package prometheus); run scripts/install-deps.sh test"))
+    @Test(
+        .enabled(
+            if: PrometheusTestServer.promtool != nil,
+            "promtool is not installed (Debian package prometheus); run scripts/install-deps.sh test"))
     func theLiveEndpointPassesPromtoolCheckMetrics() throws {
         let promtool = try #require(PrometheusTestServer.promtool)
         let (app, port) = try TestApplication.startedOnLocalhost { $0.metricsPort = 0 }
@@ -55,7 +58,8 @@ import VestibuleTesting
         _ = try Self.get("/healthz", port: port)
         _ = try Self.get("/nowhere", port: port)
         let person = SocketBrowser(port: port, origin: app.application.configuration.origin, name: "person")
-        try person.createPasswordAccount(email: "ada@example.com", password: "correct horse battery staple", dataDirectories: [app.dataDirectory])
+        try person.createPasswordAccount(
+            email: "ada@example.com", password: "correct horse battery staple", dataDirectories: [app.dataDirectory])
         try person.get("/sign-in").expect(200)
         try person.post("/sign-in", ["email": "ada@example.com", "password": "wrong horse battery staple"]).expect(401)
         let scrape = try Self.get("/metrics", port: metricsPort)

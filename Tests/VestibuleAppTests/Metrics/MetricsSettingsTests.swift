@@ -12,13 +12,17 @@ import Testing
     }
 
     @Test func theMetricsListenerStaysOnLoopbackWhenThePublicOneServesEveryInterface() throws {
-        let configuration = try ConfigurationLoader(arguments: ["--host", "0.0.0.0", "--metrics-port", "9100"], environment: [:]).load()
+        let configuration = try ConfigurationLoader(
+            arguments: ["--host", "0.0.0.0", "--metrics-port", "9100"], environment: [:]
+        ).load()
         #expect(configuration.effectiveMetricsHost == "127.0.0.1")
         #expect(configuration.metricsPort == 9100)
     }
 
     @Test func metricsSettingsComeFromFlagsEnvironmentOrTheConfigFile() throws {
-        let flags = try ConfigurationLoader(arguments: ["--metrics-port", "9100", "--metrics-host", "10.0.0.5"], environment: [:]).load()
+        let flags = try ConfigurationLoader(
+            arguments: ["--metrics-port", "9100", "--metrics-host", "10.0.0.5"], environment: [:]
+        ).load()
         #expect(flags.metricsPort == 9100)
         #expect(flags.effectiveMetricsHost == "10.0.0.5")
         let environment = try ConfigurationLoader(
@@ -26,7 +30,8 @@ import Testing
         ).load()
         #expect(environment.metricsPort == 9101)
         #expect(environment.effectiveMetricsHost == "::1")
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vestibule-\(UUID().uuidString).json").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vestibule-\(UUID().uuidString).json")
+            .path
         try #"{"metricsPort": 9102}"#.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try ConfigurationLoader(arguments: ["--config", path], environment: [:]).load().metricsPort == 9102)

@@ -30,6 +30,7 @@ import VestibuleHTTP
     private static func answer(type: String, response: String) -> String {
         let clientData = Data(#"{"type":"\#(type)","challenge":"AAAA","origin":"http://localhost"}"#.utf8)
             .base64EncodedString().replacingOccurrences(of: "=", with: "")
-        return #"{"credential":{"id":"AQID","rawId":"AQID","type":"public-key","response":{"clientDataJSON":"\#(clientData)",\#(response)}}}"#
+        return
+            #"{"credential":{"id":"AQID","rawId":"AQID","type":"public-key","response":{"clientDataJSON":"\#(clientData)",\#(response)}}}"#
     }
 }
