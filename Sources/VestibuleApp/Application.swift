@@ -203,6 +203,13 @@ public final class Application: Sendable {
                 let address = "\(configuration.effectiveMetricsHost):\(configuration.metricsPort ?? 0)"
                 throw StartupError("Cannot listen for metrics on \(address): \(error)")
             }
+            if !Configuration.isLoopback(configuration.effectiveMetricsHost) {
+                // Named on purpose (metrics-host), yet worth a line: the listener asks nobody who they are.
+                logger.warning(
+                    "Metrics are served beyond this machine, without authentication",
+                    ["host": configuration.effectiveMetricsHost]
+                )
+            }
         }
         do { try server.start() } catch {
             metricsServer?.shutdown(gracePeriod: .zero)
