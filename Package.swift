@@ -6,6 +6,7 @@
 //                      VestibuleCommandLine (the one `--name value` parser of every command, exit statuses)
 //                      VestibuleAPI (the JSON API's request and reply bodies and paths; no dependency at all)
 //                      VestibulePhrases (BudouX's phrase segmentation of Japanese, with its model; FoundationEssentials)
+//                      VestibuleMetrics (counters, gauges, histograms and Prometheus' text format; no Foundation)
 //   HTTP values        VestibuleHTTP (methods, headers, requests, responses, forms, routing; no C)
 //   transport          VestibuleHTTPServer (libmicrohttpd)   VestibuleHTTPClient (outbound HTTP/1.1 on VestibuleCurl)
 //                      VestibuleMail (SMTP on VestibuleCurl, the development outbox)
@@ -76,19 +77,27 @@ let package = Package(
         .target(name: "VestibuleAPI", swiftSettings: swiftSettings),
         // Japanese cut into phrases (BudouX's algorithm and model), so lines break between phrases, never inside.
         .target(name: "VestibulePhrases", exclude: ["LICENSE-BudouX", "NOTICE.md"], swiftSettings: swiftSettings),
-        .target(name: "VestibuleCrypto", dependencies: ["COpenSSL", "CSodium", "VestibuleJSON"], swiftSettings: swiftSettings),
+        // Counters, gauges and histograms updated with atomic adds, written out in Prometheus' text format.
+        .target(name: "VestibuleMetrics", swiftSettings: swiftSettings),
+        .target(
+            name: "VestibuleCrypto", dependencies: ["COpenSSL", "CSodium", "VestibuleJSON", "VestibuleMetrics"],
+            swiftSettings: swiftSettings
+        ),
         // HTTP messages and routing as values: no C, no sockets; both the server and the client build on it.
         .target(name: "VestibuleHTTP", dependencies: ["VestibuleLogging", "VestibuleJSON"], swiftSettings: swiftSettings),
         // The HTTP/1.1 server on libmicrohttpd: sockets, worker threads, limits, access log, graceful shutdown.
         .target(
             name: "VestibuleHTTPServer",
-            dependencies: ["CMicroHTTPD", "VestibuleHTTP", "VestibuleLogging"],
+            dependencies: ["CMicroHTTPD", "VestibuleHTTP", "VestibuleLogging", "VestibuleMetrics"],
             swiftSettings: swiftSettings
         ),
         .target(name: "VestibuleCore", dependencies: ["VestibuleCrypto", "VestibuleJSON"], swiftSettings: swiftSettings),
         // The one libcurl wrapper: global initialization once, owned easy handles, typed options and errors.
         .target(name: "VestibuleCurl", dependencies: ["CCurl"], swiftSettings: swiftSettings),
-        .target(name: "VestibuleMail", dependencies: ["VestibuleCurl", "VestibuleLogging"], swiftSettings: swiftSettings),
+        .target(
+            name: "VestibuleMail", dependencies: ["VestibuleCurl", "VestibuleLogging", "VestibuleMetrics"],
+            swiftSettings: swiftSettings
+        ),
         // Outbound HTTP/1.1 through libcurl: Apple's token, keys and revocation endpoints, notification delivery.
         .target(name: "VestibuleHTTPClient", dependencies: ["VestibuleCurl", "VestibuleHTTP"], swiftSettings: swiftSettings),
         // The Swift SDK for apps: guests, documents, hand-offs, sessions, access tokens verified offline.
@@ -113,15 +122,18 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Every Store operation once, in SQL, against SQLConnection; the backends add a driver and a dialect.
-        .target(name: "VestibuleSQL", dependencies: ["VestibuleCore", "VestibuleCrypto"], swiftSettings: swiftSettings),
+        .target(
+            name: "VestibuleSQL", dependencies: ["VestibuleCore", "VestibuleCrypto", "VestibuleMetrics"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "VestibuleSQLite",
-            dependencies: ["CSQLite", "VestibuleCore", "VestibuleSQL"],
+            dependencies: ["CSQLite", "VestibuleCore", "VestibuleSQL", "VestibuleMetrics"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "VestibulePostgres",
-            dependencies: ["CPostgres", "VestibuleCore", "VestibuleSQL"],
+            dependencies: ["CPostgres", "VestibuleCore", "VestibuleSQL", "VestibuleMetrics"],
             swiftSettings: swiftSettings
         ),
         // WebAuthn relying-party verification: CBOR, COSE keys, attestation, assertions.
@@ -133,7 +145,10 @@ let package = Package(
         // Sign in with Apple: client secrets, identity tokens and notifications, Apple's endpoints.
         .target(
             name: "VestibuleApple",
-            dependencies: ["VestibuleCore", "VestibuleCrypto", "VestibuleJSON", "VestibuleHTTP", "VestibuleHTTPClient"],
+            dependencies: [
+                "VestibuleCore", "VestibuleCrypto", "VestibuleJSON", "VestibuleHTTP", "VestibuleHTTPClient",
+                "VestibuleMetrics",
+            ],
             swiftSettings: swiftSettings
         ),
         // What server-rendered pages are built from, Vestibule's and the demo bookstore's alike.
@@ -157,6 +172,7 @@ let package = Package(
             dependencies: [
                 "VestibuleHTML", "VestibuleHTTP", "VestibuleCore", "VestibuleCrypto", "VestibuleMail", "VestibulePasskeys",
                 "VestibuleApple", "VestibuleLocalization", "VestibuleAppleButton", "VestibuleLogging",
+                "VestibuleMetrics",
             ],
             swiftSettings: swiftSettings
         ),
@@ -221,7 +237,7 @@ let package = Package(
             dependencies: [
                 "VestibuleSite", "VestibulePages", "VestibuleWebAPI", "VestibuleOpenID", "VestibuleConsole", "VestibuleAppleButton",
                 "VestibulePasskeys", "VestibuleApple", "VestibuleHTTPServer", "VestibuleHTTPClient", "VestibuleSQLite",
-                "VestibulePostgres", "VestibuleLogging", "VestibuleCommandLine", "VestibuleCrypto",
+                "VestibulePostgres", "VestibuleLogging", "VestibuleCommandLine", "VestibuleCrypto", "VestibuleMetrics",
             ],
             swiftSettings: swiftSettings
         ),
@@ -273,9 +289,10 @@ let package = Package(
         .testTarget(name: "VestibuleCommandLineTests", dependencies: ["VestibuleCommandLine"], swiftSettings: swiftSettings),
         .testTarget(name: "VestibulePhrasesTests", dependencies: ["VestibulePhrases"], swiftSettings: swiftSettings),
         .testTarget(name: "VestibuleJSONTests", dependencies: ["VestibuleJSON"], swiftSettings: swiftSettings),
+        .testTarget(name: "VestibuleMetricsTests", dependencies: ["VestibuleMetrics"], swiftSettings: swiftSettings),
         .testTarget(
             name: "VestibuleCryptoTests",
-            dependencies: ["VestibuleCrypto", "VestibuleJSON"],
+            dependencies: ["VestibuleCrypto", "VestibuleJSON", "VestibuleMetrics", "VestibuleTesting"],
             exclude: ["Vectors"],
             swiftSettings: swiftSettings
         ),
@@ -298,7 +315,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VestibuleMailTests",
-            dependencies: ["VestibuleMail", "VestibuleTesting"],
+            dependencies: ["VestibuleMail", "VestibuleMetrics", "VestibuleTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -2,8 +2,8 @@
 # Installs the system packages Vestibule needs, only those missing.
 #   scripts/install-deps.sh build   C libraries for building and running
 #   scripts/install-deps.sh test    the same plus what the tests drive (PostgreSQL, nginx, curl, openssl, python3 with
-#                                   aiosmtpd, budoux and authlib, Chromium, Apache with mod_auth_openidc, and fonts for
-#                                   Japanese, Arabic (Noto Sans Arabic) and German)
+#                                   aiosmtpd, budoux and authlib, Chromium, Apache with mod_auth_openidc, Prometheus with
+#                                   promtool, and fonts for Japanese, Arabic (Noto Sans Arabic) and German)
 #   scripts/install-deps.sh bench   the same plus nginx, PostgreSQL and wrk for the comparison benchmark
 #   scripts/install-deps.sh fuzz    the same as build plus python3, the fuzz targets' second JSON oracle (libFuzzer and
 #                                   AddressSanitizer come with the Swift toolchain)
@@ -15,7 +15,7 @@ brew_packages=(pkg-config libmicrohttpd sqlite openssl@3 libsodium libpq curl)
 case "$purpose" in
   build) ;;
   test) apt_packages+=(postgresql nginx-light curl openssl python3 chromium chromium-driver fonts-dejavu-core fonts-noto-cjk fonts-noto-core
-    apache2 libapache2-mod-auth-openidc) ;;
+    apache2 libapache2-mod-auth-openidc prometheus) ;;
   bench) apt_packages+=(nginx-light postgresql wrk openssl curl); brew_packages+=(nginx wrk) ;;
   fuzz) apt_packages+=(python3); brew_packages+=(python3) ;;
   *) echo "usage: $0 build|test|bench|fuzz" >&2; exit 64 ;;

@@ -67,3 +67,9 @@ static inline void vestibule_mhd_set_connection_timeout(struct MHD_Connection *c
     // Always MHD_YES for this option in 0.9.75: nothing to check.
     (void) MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
 }
+
+/// Connections open now, across every worker of the thread pool (`MHD_get_daemon_info` is variadic).
+static inline unsigned int vestibule_mhd_current_connections(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info == NULL ? 0 : info->num_connections;
+}

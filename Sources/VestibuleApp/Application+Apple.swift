@@ -4,6 +4,7 @@ import VestibuleCore
 import VestibuleCrypto
 import VestibuleHTTPClient
 import VestibuleLogging
+import VestibuleMetrics
 
 extension Application {
     /// Sign in with Apple as configured: off without Apple credentials; otherwise against Apple's servers, or in
@@ -13,7 +14,8 @@ extension Application {
         configuration: Configuration,
         store: any Store,
         secretBox: SecretBox,
-        clock: @escaping @Sendable () -> Date
+        clock: @escaping @Sendable () -> Date,
+        metrics: MetricsRegistry
     ) throws(StartupError) -> AppleServices? {
         guard configuration.usesApple else { return nil }
         let endpoints = configuration.appleIssuer.map(AppleEndpoints.init(issuer:)) ?? .apple
@@ -34,7 +36,8 @@ extension Application {
             // A User-Agent that names Vestibule: Apple has answered 403 to odd ones.
             transport: AppleServer.transport(
                 over: HTTPClient(userAgent: "Vestibule/0.1 (Sign in with Apple client)", timeout: .seconds(10))
-            )
+            ),
+            metrics: metrics
         )
         let verifier = AppleTokenVerifier(
             issuer: endpoints.issuer, audiences: credentials.audiences, fetchKeys: { try server.keys() }, clock: clock

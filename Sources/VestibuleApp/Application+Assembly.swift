@@ -6,6 +6,7 @@ import VestibuleHTTP
 import VestibuleHTTPServer
 import VestibuleLogging
 import VestibuleMail
+import VestibuleMetrics
 import VestibulePasskeys
 import VestibuleSite
 
@@ -126,12 +127,13 @@ extension Application {
         )
     }
 
-    static func makePasswordHasher(_ configuration: Configuration) -> PasswordHasher {
+    static func makePasswordHasher(_ configuration: Configuration, metrics: MetricsRegistry) -> PasswordHasher {
         PasswordHasher(
             parameters: PasswordHasher.Parameters(
                 memoryKiB: configuration.passwordHashMemoryKiB,
                 iterations: configuration.passwordHashIterations
-            )
+            ),
+            metrics: metrics
         )
     }
 
@@ -142,7 +144,7 @@ extension Application {
 
     /// SMTP when configured; otherwise (development mode: ``DeploymentMode`` refuses production without SMTP)
     /// the outbox folder in the data directory, shown at `/dev/outbox`.
-    static func makeMail(configuration: Configuration, logger: Logger) throws(StartupError)
+    static func makeMail(configuration: Configuration, logger: Logger, metrics: MetricsRegistry) throws(StartupError)
         -> (queue: MailQueue, outbox: OutboxMailer?)
     {
         guard let url = configuration.smtpURL else {
@@ -150,7 +152,7 @@ extension Application {
             do {
                 let outbox = try OutboxMailer(directory: directory, from: configuration.mailFrom)
                 let note = "Development mode: the email was not sent; it is in \(outboxURL(configuration))"
-                return (MailQueue(mailer: outbox, logger: logger, deliveryNote: note), outbox)
+                return (MailQueue(mailer: outbox, logger: logger, deliveryNote: note, metrics: metrics), outbox)
             } catch {
                 throw StartupError("Cannot create the mail outbox \(directory): \(error)")
             }
@@ -162,7 +164,8 @@ extension Application {
             password: configuration.smtpPassword,
             from: configuration.mailFrom
         )
-        return (MailQueue(mailer: SMTPMailer(configuration: smtp, logger: logger), logger: logger), nil)
+        let mailer = SMTPMailer(configuration: smtp, logger: logger)
+        return (MailQueue(mailer: mailer, logger: logger, metrics: metrics), nil)
     }
 }
 

@@ -8,6 +8,7 @@ import VestibuleHTTPServer
 public import VestibuleLogging
 import VestibuleHTTPClient
 import VestibuleMail
+import VestibuleMetrics
 import VestibuleOpenID
 import VestibulePasskeys
 import VestibulePostgres
@@ -24,6 +25,8 @@ public final class Application: Sendable {
     public let handler: Handler
     private let store: any Store
     private let server: HTTPServer
+    /// Serves `GET /metrics` on its own port; nil unless `metrics-port` is set.
+    private let metricsServer: HTTPServer?
     private let draining: Draining
     private let janitor: Janitor
     private let logouts: BackchannelLogoutDelivery
@@ -35,6 +38,7 @@ public final class Application: Sendable {
         handler: @escaping Handler,
         store: any Store,
         server: HTTPServer,
+        metricsServer: HTTPServer?,
         draining: Draining,
         janitor: Janitor,
         logouts: BackchannelLogoutDelivery,
@@ -45,6 +49,7 @@ public final class Application: Sendable {
         self.handler = handler
         self.store = store
         self.server = server
+        self.metricsServer = metricsServer
         self.draining = draining
         self.janitor = janitor
         self.logouts = logouts
@@ -64,7 +69,8 @@ public final class Application: Sendable {
         try DeploymentMode.check(configuration)
         var configuration = configuration
         let socket = try bindForDefaultOrigin(&configuration)
-        let store = try openStore(configuration: configuration)
+        let metrics = MetricsRegistry()
+        let store = try openStore(configuration: configuration, metrics: metrics)
         do throws(StartupError) {
             try migrate(store, logger: logger)
             let secretKeys = try SecretKeyFile.load(dataDirectory: configuration.dataDirectory, environment: environment)
@@ -83,9 +89,13 @@ public final class Application: Sendable {
                 key: try SecretKeyFile.derivedKey(from: secretKeys, purpose: "vestibule/one-time-codes/v1"),
                 clock: clock
             )
-            let apple = try makeApple(configuration: configuration, store: store, secretBox: secretBox, clock: clock)
+            let apple = try makeApple(
+                configuration: configuration, store: store, secretBox: secretBox, clock: clock, metrics: metrics
+            )
             let passkeys = PasskeyCeremonies(policy: makePasskeyPolicy(configuration), store: store, clock: clock)
-            let (mail, outbox) = try makeMail(configuration: configuration, logger: logger.child("mail"))
+            let (mail, outbox) = try makeMail(
+                configuration: configuration, logger: logger.child("mail"), metrics: metrics
+            )
             let guests = Guests(store: store, clock: clock)
             let steps = PendingSteps(store: store, secretBox: secretBox, clock: clock)
             var services = WebServices(
@@ -93,7 +103,7 @@ public final class Application: Sendable {
                 sessions: sessions,
                 passwords: PasswordAccounts(
                     store: store,
-                    hasher: makePasswordHasher(configuration),
+                    hasher: makePasswordHasher(configuration, metrics: metrics),
                     policy: passwordPolicy,
                     codes: codes,
                     clock: clock
@@ -131,7 +141,8 @@ public final class Application: Sendable {
                     csrfKey: csrfKey,
                     rateLimitKey: rateLimitKey,
                     clock: clock,
-                    logger: logger.child("web")
+                    logger: logger.child("web"),
+                    metrics: metrics
                 )
             } catch {
                 throw StartupError(error.description)
@@ -149,13 +160,15 @@ public final class Application: Sendable {
             let handler = pages.errorPages.wrapping(router.respond)
             let server = HTTPServer(
                 configuration: makeServerConfiguration(configuration), socket: socket, logger: logger.child("http"),
-                handler: handler
+                metrics: HTTPMetrics(registry: metrics, routes: router.patterns), handler: handler
             )
+            registerMetrics(on: metrics, sessions: sessions, server: server)
             return Application(
                 configuration: configuration,
                 handler: handler,
                 store: store,
                 server: server,
+                metricsServer: makeMetricsServer(configuration, metrics: metrics, logger: logger.child("metrics")),
                 draining: draining,
                 janitor: Janitor(
                     tasks: [
@@ -189,7 +202,22 @@ public final class Application: Sendable {
 
     /// Starts listening. Returns once the socket is bound; requests are answered on the server's threads.
     public func start() throws(StartupError) {
+        // The metrics listener first: a taken metrics port stops the start before the public listener opens.
+        if let metricsServer {
+            do { try metricsServer.start() } catch {
+                let address = "\(configuration.effectiveMetricsHost):\(configuration.metricsPort ?? 0)"
+                throw StartupError("Cannot listen for metrics on \(address): \(error)")
+            }
+            if !Configuration.isLoopback(configuration.effectiveMetricsHost) {
+                // Named on purpose (metrics-host), yet worth a line: the listener asks nobody who they are.
+                logger.warning(
+                    "Metrics are served beyond this machine, without authentication",
+                    ["host": configuration.effectiveMetricsHost]
+                )
+            }
+        }
         do { try server.start() } catch {
+            metricsServer?.shutdown(gracePeriod: .zero)
             throw StartupError("Cannot listen on \(configuration.host):\(configuration.port): \(error)")
         }
         logger.notice("Vestibule is listening", ["url": "http://\(configuration.host):\(server.port)", "public": configuration.origin])
@@ -207,6 +235,9 @@ public final class Application: Sendable {
     /// The port actually bound (useful when the configuration asked for 0).
     public var port: Int { server.port }
 
+    /// The metrics listener's port once started (the kernel's choice for `metrics-port` 0); nil when metrics are off.
+    public var metricsPort: Int? { metricsServer?.port }
+
     /// Stops accepting connections, lets in-flight requests finish (up to `gracePeriod`), then closes
     /// the database. Safe to call more than once.
     public func shutdown(gracePeriod: Duration = .seconds(10)) {
@@ -215,11 +246,15 @@ public final class Application: Sendable {
         logouts.stop()
         mail.drain()
         server.shutdown(gracePeriod: gracePeriod)
+        // After the public listener, so a scrape meanwhile sees the drain; before the store its gauges read.
+        metricsServer?.shutdown(gracePeriod: .seconds(1))
         store.close()
         logger.notice("Vestibule stopped")
     }
 
-    static func openStore(configuration: Configuration) throws(StartupError) -> any Store {
+    static func openStore(
+        configuration: Configuration, metrics: MetricsRegistry = MetricsRegistry()
+    ) throws(StartupError) -> any Store {
         do {
             try FileManager.default.createDirectory(
                 atPath: configuration.dataDirectory,
@@ -232,9 +267,9 @@ public final class Application: Sendable {
         do {
             if let url = configuration.databaseURL {
                 // One connection per worker thread: every request thread can hold one without waiting.
-                return try PostgresStore(url: url, poolSize: configuration.workerThreads)
+                return try PostgresStore(url: url, poolSize: configuration.workerThreads, metrics: metrics)
             }
-            return try SQLiteStore(path: configuration.databasePath)
+            return try SQLiteStore(path: configuration.databasePath, metrics: metrics)
         } catch {
             throw StartupError("Cannot open the database (\(configuration.databaseDescription)): \(error)")
         }

@@ -1,6 +1,7 @@
 import Foundation
 public import VestibuleCrypto
 internal import VestibuleJSON
+public import VestibuleMetrics
 
 /// Apple's token, revocation and key endpoints, as a client that follows Apple's rules: form-encoded
 /// requests authenticated with a client secret whose `sub` is the request's `client_id`, a code exchanged
@@ -34,13 +35,17 @@ public struct AppleServer: Sendable {
     public let endpoints: AppleEndpoints
     private let secrets: AppleClientSecrets
     private let transport: @Sendable (Request) throws -> Reply
+    private let metrics: AppleCallMetrics
 
+    /// - Parameter metrics: where every call is counted by endpoint and outcome, and timed.
     public init(
-        endpoints: AppleEndpoints, secrets: AppleClientSecrets, transport: @escaping @Sendable (Request) throws -> Reply
+        endpoints: AppleEndpoints, secrets: AppleClientSecrets,
+        transport: @escaping @Sendable (Request) throws -> Reply, metrics: MetricsRegistry = MetricsRegistry()
     ) {
         self.endpoints = endpoints
         self.secrets = secrets
         self.transport = transport
+        self.metrics = AppleCallMetrics(registry: metrics)
     }
 
     /// Exchanges an authorization code (once: a failed exchange is not retried, the code may be spent).
@@ -51,7 +56,7 @@ public struct AppleServer: Sendable {
             ("grant_type", "authorization_code"),
         ]
         if let redirectURI { form.append(("redirect_uri", redirectURI)) }
-        let reply = try send(Request(method: "POST", url: endpoints.token, form: form))
+        let reply = try send(Request(method: "POST", url: endpoints.token, form: form), to: .token)
         guard let json = JSONValue(parsing: reply.body), let accessToken = json["access_token"]?.stringValue,
               let idToken = json["id_token"]?.stringValue
         else { throw AppleError(.unreachable, "the token endpoint's answer is not a token response") }
@@ -69,13 +74,14 @@ public struct AppleServer: Sendable {
                     ("client_id", clientID), ("client_secret", try secrets.secret(for: clientID)),
                     ("token", refreshToken), ("token_type_hint", "refresh_token"),
                 ]
-            )
+            ),
+            to: .revoke
         )
     }
 
     /// Apple's current key set.
     public func keys() throws -> JWKS {
-        let reply = try send(Request(method: "GET", url: endpoints.keys, form: []))
+        let reply = try send(Request(method: "GET", url: endpoints.keys, form: []), to: .keys)
         do {
             return try JSONDecoder().decode(JWKS.self, from: Data(reply.body))
         } catch {
@@ -85,7 +91,20 @@ public struct AppleServer: Sendable {
 
     /// Sends the request; Apple's OAuth errors (`invalid_grant`, `invalid_client`, …) become
     /// ``AppleError/Code/rejectedByApple`` with Apple's code, anything else that is not 200 `.unreachable`.
-    private func send(_ request: Request) throws(AppleError) -> Reply {
+    private func send(_ request: Request, to endpoint: AppleCallMetrics.Endpoint) throws(AppleError) -> Reply {
+        let started = ContinuousClock.now
+        do throws(AppleError) {
+            let reply = try exchange(request)
+            metrics.record(endpoint, .succeeded, after: ContinuousClock.now - started)
+            return reply
+        } catch {
+            let outcome: AppleCallMetrics.Outcome = error.code == .rejectedByApple ? .rejected : .unreachable
+            metrics.record(endpoint, outcome, after: ContinuousClock.now - started)
+            throw error
+        }
+    }
+
+    private func exchange(_ request: Request) throws(AppleError) -> Reply {
         let reply: Reply
         do {
             reply = try transport(request)

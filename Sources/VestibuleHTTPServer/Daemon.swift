@@ -3,8 +3,9 @@ internal import Glibc
 
 /// Owns one running libmicrohttpd daemon; stopping it is releasing it.
 ///
-/// `@unchecked Sendable`: the handle is used only by `deinit`, once, and MHD documents `MHD_stop_daemon` as
-/// callable from any thread other than its own workers. The context it keeps alive is itself `Sendable`.
+/// `@unchecked Sendable`: the handle is used by `deinit`, once, which MHD documents as callable from any thread
+/// other than its own workers, and by ``openConnections``, which only sums the workers' counters (its one
+/// write, the total, is serialized by `HTTPServer`'s lock). The context it keeps alive is itself `Sendable`.
 final class Daemon: @unchecked Sendable {
     private let handle: OpaquePointer
     /// Every callback borrows this through `cls`; holding it here guarantees it outlives the daemon.
@@ -52,6 +53,8 @@ final class Daemon: @unchecked Sendable {
         self.handle = handle
         self.context = context
     }
+
+    var openConnections: Int { Int(vestibule_mhd_current_connections(handle)) }
 
     /// Blocks until every worker thread has finished its current call, then closes all connections.
     deinit { MHD_stop_daemon(handle) }

@@ -21,12 +21,13 @@ public final class HTTPServer: Sendable {
 
     /// - Parameter socket: an address bound beforehand, served instead of binding `configuration`'s host and
     ///   port at ``start()``: to know which port 0 became before the server is built.
+    /// - Parameter metrics: where every answered request is counted and timed; nil to count nothing.
     public init(
         configuration: Configuration = Configuration(), socket: ListeningSocket? = nil, logger: Logger,
-        handler: @escaping Handler
+        metrics: HTTPMetrics? = nil, handler: @escaping Handler
     ) {
         self.configuration = configuration
-        self.context = ServerContext(configuration: configuration, logger: logger, handler: handler)
+        self.context = ServerContext(configuration: configuration, logger: logger, metrics: metrics, handler: handler)
         phase = Mutex(.idle(socket))
         boundPort = Atomic(socket?.port ?? 0)
     }
@@ -60,6 +61,15 @@ public final class HTTPServer: Sendable {
 
     /// The bound port once started or given a socket (the kernel's choice when port 0 was asked for), else 0.
     public var port: Int { boundPort.load(ordering: .acquiring) }
+
+    /// Connections open now, idle keep-alive ones included; 0 when not running. Asks MHD, which sums its
+    /// workers' counts: for a scrape, not for every request.
+    public var openConnections: Int {
+        phase.withLock { phase in
+            guard case .running(let daemon) = phase else { return 0 }
+            return daemon.openConnections
+        }
+    }
 
     /// Requests received but not yet completed.
     var inFlightRequests: Int { context.inFlight.load(ordering: .relaxed) }

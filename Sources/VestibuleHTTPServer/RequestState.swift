@@ -24,8 +24,9 @@ final class RequestState {
     /// Size of the request head as sent: request line plus `name: value\r\n` per field.
     var headBytes = 0
     var body: [UInt8] = []
-    /// The pattern of the route that answered, which the access log records instead of the path.
-    var route: String?
+    /// The pattern of the route that answered, which the access log records instead of the path, and its index
+    /// in the router's patterns, which metrics count it under.
+    var route: (pattern: String, index: Int)?
 
     init(rawTarget: String, remoteAddress: String) {
         self.rawTarget = rawTarget

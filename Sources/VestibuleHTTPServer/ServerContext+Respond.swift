@@ -37,23 +37,24 @@ extension ServerContext {
     ) -> MHD_Result {
         defer { MHD_destroy_response(native) }
         let result = MHD_queue_response(connection, UInt32(clamping: status.code), native)
-        logAccess(state, status: status, bodyCount: bodyCount)
+        let elapsed = ContinuousClock.now - state.started
+        metrics?.observe(routeIndex: state.route?.index, status: status.code, elapsed: elapsed)
+        logAccess(state, status: status, elapsed: elapsed, bodyCount: bodyCount)
         return result
     }
 
     /// One line per request. Deliberately only the method, the route that answered (its pattern,
     /// `/handoff/:code`: a path can carry a code) or else the path without its query string, and numbers:
     /// headers, cookies, bodies, query values and path parameters can carry credentials and never reach the log.
-    private func logAccess(_ state: RequestState, status: HTTPStatus, bodyCount: Int) {
+    private func logAccess(_ state: RequestState, status: HTTPStatus, elapsed: Duration, bodyCount: Int) {
         guard logger.minimumLevel <= .info else { return }
-        let elapsed = ContinuousClock.now - state.started
         let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
         let fraction = String(micros % 1000)
         logger.info(
             "request",
             [
                 "method": state.method,
-                "path": state.route ?? String(Request.rawPath(of: state.rawTarget)),
+                "path": state.route?.pattern ?? String(Request.rawPath(of: state.rawTarget)),
                 "status": String(status.code),
                 "duration_ms": "\(micros / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)",
                 "bytes": String(bodyCount),

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import VestibuleHTTP
 import VestibuleLogging
+import VestibuleMetrics
 
 /// What the C callbacks need, reached through the `cls` pointer libmicrohttpd hands back to them.
 ///
@@ -18,14 +19,16 @@ final class ServerContext: Sendable {
     /// In seconds; see `ServerContext+Timeouts.swift`.
     let requestHeadTimeout: UInt32
     let connectionTimeout: UInt32
+    let metrics: HTTPMetrics?
     /// Requests between the URI callback (state created) and the completion callback (state freed). Drives
     /// graceful shutdown and lets tests check that no request state leaks.
     let inFlight = Atomic<Int>(0)
     /// Set when graceful shutdown begins.
     let isDraining = Atomic<Bool>(false)
 
-    init(configuration: HTTPServer.Configuration, logger: Logger, handler: @escaping Handler) {
+    init(configuration: HTTPServer.Configuration, logger: Logger, metrics: HTTPMetrics?, handler: @escaping Handler) {
         self.handler = handler
+        self.metrics = metrics
         self.logger = logger
         self.securityHeaders = SecurityHeaders(
             contentSecurityPolicy: configuration.contentSecurityPolicy,
@@ -151,7 +154,7 @@ final class ServerContext: Sendable {
         } catch {
             return error.response
         }
-        defer { state.route = request.matchedRoute.pattern }
+        defer { state.route = request.matchedRoute.route }
         do {
             return try handler(request)
         } catch {

@@ -1,5 +1,6 @@
 import Dispatch
 public import VestibuleLogging
+public import VestibuleMetrics
 
 /// Sends mail in the background, one message at a time, so a request never waits on (or reveals by its
 /// timing) a slow SMTP server. Failures are logged without the message's contents, which carry codes.
@@ -16,15 +17,26 @@ public final class MailQueue: Sendable {
     private let deliveryNote: String?
     private let firstRetryDelay: Duration
     private let retries: Int
+    private let sent: Counter
+    /// Messages given up on: refused for good, or still failing after the last retry.
+    private let failed: Counter
 
     /// - Parameters:
     ///   - deliveryNote: logged after each message the mailer took, when the reader of the log must be told where
     ///     it went: in development, the outbox page ("mail is in http://localhost:8080/dev/outbox").
     ///   - firstRetryDelay, retries: 5 s doubling 8 times: the last try about 21 minutes after the first.
+    ///   - metrics: where messages sent and given up on are counted.
     public init(
         mailer: any Mailer, logger: Logger, deliveryNote: String? = nil, firstRetryDelay: Duration = .seconds(5),
-        retries: Int = 8
+        retries: Int = 8, metrics: MetricsRegistry = MetricsRegistry()
     ) {
+        sent = metrics.counter(
+            "vestibule_emails_sent_total", help: "Emails the mail server (or the development outbox) took."
+        )
+        failed = metrics.counter(
+            "vestibule_emails_failed_total",
+            help: "Emails given up on: refused for good, or failing after the last retry."
+        )
         self.mailer = mailer
         self.logger = logger
         self.deliveryNote = deliveryNote
@@ -46,6 +58,7 @@ public final class MailQueue: Sendable {
     private func attempt(_ message: EmailMessage, retry: Int) {
         do {
             try mailer.send(message)
+            sent.increment()
             // The note alone: a subject can carry the code it mails ("123456 is your code").
             if let deliveryNote { logger.notice(deliveryNote) }
         } catch where error.isTemporary && retry < retries {
@@ -55,6 +68,7 @@ public final class MailQueue: Sendable {
             let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
             queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { self.attempt(message, retry: retry + 1) }
         } catch {
+            failed.increment()
             logger.error("Could not send an email", ["error": "\(error)", "tries": "\(retry + 1)"])
         }
     }

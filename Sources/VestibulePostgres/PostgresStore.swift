@@ -1,4 +1,5 @@
 public import VestibuleCore
+public import VestibuleMetrics
 public import VestibuleSQL
 
 /// The ``Store`` for several Vestibule instances sharing one PostgreSQL database, through libpq.
@@ -17,14 +18,17 @@ public final class PostgresStore: SQLStore {
     ///
     /// One connection is opened at once, the others when concurrent calls need them. Call ``migrate()``
     /// before anything else. The password in `url` never appears in errors.
+    /// - Parameter metrics: where the pool reports connections in use and operation times.
     /// - Throws: `.unavailable` when the URL is not a `postgres://` URL or the server cannot be reached.
-    public init(url: String, poolSize: Int = 8) throws(StoreError) {
+    public init(url: String, poolSize: Int = 8, metrics: MetricsRegistry = MetricsRegistry()) throws(StoreError) {
         precondition(poolSize > 0, "PostgresStore needs at least one connection")
         guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
             throw StoreError(.unavailable, "the database URL must start with postgres:// or postgresql://")
         }
         let secret = ConnectionSecret(url: url)
-        pool = try SQLConnectionPool(size: poolSize, initialCount: 1) { () throws(StoreError) in
+        pool = try SQLConnectionPool(
+            size: poolSize, initialCount: 1, metrics: SQLPoolMetrics(registry: metrics, pool: "postgres")
+        ) { () throws(StoreError) in
             try PostgresConnection(url: url, secret: secret)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 package import VestibuleCore
+import VestibuleMetrics
 
 /// Up to `size` connections of one driver. A caller borrows one for the length of a closure and waits while all
 /// are busy. A connection that comes back unusable (its server dropped it, or it was left inside a transaction)
@@ -15,6 +16,7 @@ package import VestibuleCore
 package final class SQLConnectionPool<Connection: SQLConnection>: @unchecked Sendable {
     private let size: Int
     private let connect: @Sendable () throws(StoreError) -> Connection
+    private let metrics: SQLPoolMetrics
     private let condition = NSCondition()
     private var idle: [Connection] = []
     /// Connections that exist or are being opened, borrowed or idle.
@@ -27,11 +29,13 @@ package final class SQLConnectionPool<Connection: SQLConnection>: @unchecked Sen
     package init(
         size: Int,
         initialCount: Int,
+        metrics: SQLPoolMetrics,
         connect: @escaping @Sendable () throws(StoreError) -> Connection
     ) throws(StoreError) {
         precondition(initialCount <= size, "a pool cannot open more connections than its size")
         self.size = size
         self.connect = connect
+        self.metrics = metrics
         for _ in 0..<initialCount {
             idle.append(try connect())
         }
@@ -41,8 +45,12 @@ package final class SQLConnectionPool<Connection: SQLConnection>: @unchecked Sen
     /// Runs `body` with a connection no other thread is using.
     package func withConnection<R>(_ body: (Connection) throws(StoreError) -> R) throws(StoreError) -> R {
         let connection = try checkOut()
-        defer { checkIn(connection) }
-        return try body(connection)
+        metrics.inUse.increment()
+        defer {
+            metrics.inUse.decrement()
+            checkIn(connection)
+        }
+        return try metrics.operationDuration.time { () throws(StoreError) in try body(connection) }
     }
 
     /// Waits until no connection is borrowed, then closes them all. Later borrowers fail with `.unavailable`.

@@ -76,6 +76,15 @@ extension SQLStore {
         }
     }
 
+    /// Sessions not expired at `date` and seen since `idleCutoff`: the ones ``deleteExpiredSessions(now:idleCutoff:)``
+    /// would keep. One pass over the table, for a scrape every few seconds, not for a request.
+    public func countLiveSessions(now date: Date, idleCutoff: Date) throws(StoreError) -> Int {
+        try reading("countLiveSessions") { connection throws(StoreError) in
+            let sql: SQL = "SELECT count(*) FROM sessions WHERE expires_at >= \(date) AND last_seen_at >= \(idleCutoff)"
+            return Int(try connection.firstRow(sql) { row throws(StoreError) in try row.integer(0) } ?? 0)
+        }
+    }
+
     /// Deletes the account's sessions except `kept`, and returns how many.
     @discardableResult
     public func deleteSessions(of accountID: AccountID, except kept: SessionID?) throws(StoreError) -> Int {

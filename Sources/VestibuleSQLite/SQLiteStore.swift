@@ -1,4 +1,5 @@
 public import VestibuleCore
+public import VestibuleMetrics
 public import VestibuleSQL
 
 /// The ``Store`` for a single Vestibule instance: one SQLite file in write-ahead-log mode.
@@ -19,14 +20,20 @@ public final class SQLiteStore: SQLStore {
     /// Opens (creating if needed) the database at `path` with `readerCount` reader connections.
     ///
     /// The directory must exist. Call ``migrate()`` before anything else.
+    /// - Parameter metrics: where the pools report connections in use and operation times.
     /// - Throws: `.unavailable` naming `path` when it cannot be opened, `.corrupt` when it is not a database.
-    public init(path: String, readerCount: Int = 4) throws(StoreError) {
+    public init(path: String, readerCount: Int = 4, metrics: MetricsRegistry = MetricsRegistry()) throws(StoreError) {
         precondition(readerCount > 0, "SQLiteStore needs at least one reader connection")
         // The writer opens first: it creates the file and switches it to WAL before any reader looks.
-        writer = try SQLConnectionPool(size: 1, initialCount: 1) { () throws(StoreError) in
+        writer = try SQLConnectionPool(
+            size: 1, initialCount: 1, metrics: SQLPoolMetrics(registry: metrics, pool: "sqlite_writer")
+        ) { () throws(StoreError) in
             try SQLiteConnection(path: path, role: .writer)
         }
-        readers = try SQLConnectionPool(size: readerCount, initialCount: readerCount) { () throws(StoreError) in
+        readers = try SQLConnectionPool(
+            size: readerCount, initialCount: readerCount,
+            metrics: SQLPoolMetrics(registry: metrics, pool: "sqlite_readers")
+        ) { () throws(StoreError) in
             try SQLiteConnection(path: path, role: .reader)
         }
     }

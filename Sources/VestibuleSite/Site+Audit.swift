@@ -5,11 +5,15 @@ extension Site {
     /// Records that `kind` happened, by the client of `request` when there is one.
     ///
     /// What it records has already happened: a failure to record is logged, never turned into the person's error.
+    /// A sign-in's event is also what counts it in the metrics (`vestibule_sign_ins_total`), so the two agree.
     package func audit(
         _ kind: AuditEvent.Kind, outcome: AuditEvent.Outcome = .succeeded, account: AccountID?,
         method: SignInMethod? = nil, appID: String? = nil, detail: String? = nil, request: Request?,
         by operatorID: AccountID? = nil
     ) {
+        if kind == .signIn, let method {
+            outcome == .succeeded ? signIns.succeeded(method) : signIns.failed(method)
+        }
         do {
             try services.audit.record(
                 kind, outcome: outcome, account: account, method: method, appID: appID, detail: detail,

@@ -6,6 +6,7 @@ package import VestibuleHTML
 package import VestibuleHTTP
 package import VestibuleLocalization
 public import VestibuleLogging
+public import VestibuleMetrics
 
 /// What every route of Vestibule's site shares, the pages' (`VestibulePages`) and the JSON API's
 /// (`VestibuleWebAPI`) alike: who the visitor is (cookies, language, session), anti-forgery checks, rate limits,
@@ -34,6 +35,7 @@ public struct Site: Sendable {
     package let logger: Logger
     /// The data policy applied to accounts: what is missing, giving and taking back values.
     package let fields: AccountFields
+    package let signIns: SignInMetrics
 
     public struct SetupError: Error, CustomStringConvertible {
         public let description: String
@@ -42,13 +44,15 @@ public struct Site: Sendable {
     /// - Parameters:
     ///   - csrfKey: at least 32 secret random bytes; anti-forgery tokens are HMACs under it.
     ///   - rateLimitKey: another 32 secret bytes, the same on every instance; rate-limit keys are HMACs under it.
+    ///   - metrics: where sign-ins are counted.
     public init(
         configuration: WebConfiguration,
         services: WebServices,
         csrfKey: [UInt8],
         rateLimitKey: [UInt8],
         clock: @escaping @Sendable () -> Date,
-        logger: Logger
+        logger: Logger,
+        metrics: MetricsRegistry = MetricsRegistry()
     ) throws(SetupError) {
         do {
             localization = try Localization()
@@ -81,6 +85,7 @@ public struct Site: Sendable {
         self.clock = clock
         self.logger = logger
         self.fields = AccountFields(policy: configuration.dataPolicy, store: services.store, clock: clock)
+        self.signIns = SignInMetrics(registry: metrics)
     }
 
     package func visitor(of request: Request) throws(StoreError) -> Visitor {

@@ -1,3 +1,4 @@
+import VestibuleAPI
 import VestibuleApple
 import VestibuleHTTP
 import VestibulePasskeys
@@ -31,6 +32,7 @@ extension WebAPI {
             response = try call.reply(APIRefusal(passkeyError: error, in: call))
         } catch let error as AppleError {
             site.logger.info("Sign in with Apple refused", ["reason": error.description, "request": request.id.description])
+            site.audit(.signIn, outcome: .failed, account: nil, method: .apple, request: request)
             response = try call.reply(APIRefusal(appleError: error, in: call))
         } catch let error as any HTTPResponseError {
             let error = error.httpError

@@ -92,6 +92,16 @@ import VestibuleCore
         (["--development", "maybe"], "development must be true or false"),
         (["--document-max-bytes", "0"], "document-max-bytes must be a whole number"),
         (["--documents-per-owner", "many"], "documents-per-owner must be a whole number"),
+        // The metrics listener (`MetricsSettingsTests`).
+        (["--metrics-host", "127.0.0.1"], "metrics-host is 127.0.0.1 but metrics-port is not set"),
+        (["--metrics-port", "8080"], "metrics-port 8080 is the port of the public listener"),
+        (["--port", "9000", "--metrics-port", "9000"], "metrics-port 9000 is the port of the public listener"),
+        (["--metrics-port", "nine"], "metrics-port must be a whole number from 0 to 65535"),
+        (["--metrics-port", "9100", "--metrics-host", ""], "metrics-host must be an IP address or name"),
+        (
+            ["--development", "--metrics-port", "9100", "--metrics-host", "0.0.0.0"],
+            "metrics-host must be a loopback address"
+        ),
     ])
     func badSettingsAreRefusedWithAMessageThatSaysWhatToFix(arguments: [String], message: String) {
         #expect {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import VestibuleLogging
 @testable import VestibuleMail
+import VestibuleMetrics
 import VestibuleTesting
 
 /// The background queue in front of the mailer: a message the server cannot take now is tried again until it
@@ -33,6 +34,22 @@ import VestibuleTesting
 
         let received = try server.waitForMessage(timeout: .seconds(20))
         #expect(received.map(\.subject) == ["Your code"], "delivered once")
+    }
+
+    /// Sent when the mailer took it; failed only when given up on, not at a try that will be repeated.
+    @Test func messagesSentAndGivenUpOnAreCounted() {
+        struct RefusingSome: Mailer {
+            func send(_ message: EmailMessage) throws(MailError) {
+                if message.to.hasPrefix("nobody") { throw MailError(.rejected, "no such user", smtpReplyCode: 550) }
+            }
+        }
+        let metrics = MetricsRegistry()
+        let queue = MailQueue(mailer: RefusingSome(), logger: Logger(label: "test", sink: .discard), metrics: metrics)
+        queue.enqueue(EmailMessage(to: "person@example.org", subject: "Your code", textBody: "123456\n"))
+        queue.enqueue(EmailMessage(to: "nobody@example.org", subject: "Your code", textBody: "654321\n"))
+        queue.drain()
+        #expect(metrics.exposition().contains("vestibule_emails_sent_total 1\n"))
+        #expect(metrics.exposition().contains("vestibule_emails_failed_total 1\n"))
     }
 
     @Test func onlyFailuresThatMayPassLaterAreRetried() {

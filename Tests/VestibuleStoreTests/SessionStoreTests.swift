@@ -113,7 +113,7 @@ struct SessionStoreTests {
     }
 
     @Test(arguments: StoreBackend.allCases)
-    func deleteExpiredSessionsRemovesAbsoluteAndIdleExpiredOnly(backend: StoreBackend) throws {
+    func deleteExpiredSessionsRemovesAbsoluteAndIdleExpiredOnlyAndTheRestCountAsLive(backend: StoreBackend) throws {
         try backend.withStore { store in
             let account = try Fixture.storedAccount(in: store)
             let now: Int64 = 10_000
@@ -124,6 +124,8 @@ struct SessionStoreTests {
             let seenAtCutoff = Fixture.session(of: account, lastSeenAt: idleCutoff, expiresAt: now + 1)
             let active = Fixture.session(of: account, lastSeenAt: 9_900, expiresAt: now + 86_400)
             for session in [expired, idle, expiringNow, seenAtCutoff, active] { try store.insertSession(session) }
+            // What the metrics count as live is exactly what purging keeps.
+            #expect(try store.countLiveSessions(now: Fixture.date(now), idleCutoff: Fixture.date(idleCutoff)) == 3)
 
             let deleted = try store.deleteExpiredSessions(now: Fixture.date(now), idleCutoff: Fixture.date(idleCutoff))
 

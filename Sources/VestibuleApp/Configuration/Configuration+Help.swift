@@ -19,6 +19,9 @@ extension Configuration {
         lines.append("  \(ConfigurationLoader.smtpPasswordVariable)")
         lines.append("      The SMTP password, with smtp-username.")
         lines.append("")
+        lines.append("Metrics (metrics-port): GET /metrics on that port only, in Prometheus' text format, for a")
+        lines.append("Prometheus on this machine or a private network; every metric is listed in docs/operations.md.")
+        lines.append("")
         lines.append("Precedence: flags over environment over config file over defaults.")
         return lines.joined(separator: "\n")
     }

@@ -13,6 +13,12 @@ public struct Configuration: Sendable, Equatable {
     /// https public URL, behind a TLS proxy, or on a host other machines can reach. `make run` turns it on.
     public var development = false
     public var port = 8080
+    /// Where `GET /metrics` (Prometheus' text format) is served, apart from the public listener: off (`nil`)
+    /// unless a port is set, so nothing is exposed by default.
+    public var metricsPort: Int?
+    /// The metrics listener's address; `nil` for 127.0.0.1. It never follows ``host``: an operator who serves
+    /// everyone on 0.0.0.0 does not thereby publish the metrics, which only an explicit address does.
+    public var metricsHost: String?
     public var dataDirectory = ".vestibule"
     /// A `postgres://` URL for several instances sharing one database; `nil` for SQLite in ``dataDirectory``.
     public var databaseURL: String?
@@ -153,7 +159,12 @@ public struct Configuration: Sendable, Equatable {
     }
 
     /// Whether ``host`` is reachable from this machine only: a loopback address or `localhost`.
-    public var listensOnLoopbackOnly: Bool {
+    public var listensOnLoopbackOnly: Bool { Self.isLoopback(host) }
+
+    /// The metrics listener's address in effect.
+    public var effectiveMetricsHost: String { metricsHost ?? "127.0.0.1" }
+
+    static func isLoopback(_ host: String) -> Bool {
         let host = host.lowercased()
         if host == "localhost" || host == "::1" || host == "[::1]" { return true }
         let octets = host.split(separator: ".", omittingEmptySubsequences: false)

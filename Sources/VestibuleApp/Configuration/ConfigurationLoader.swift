@@ -154,6 +154,7 @@ public struct ConfigurationLoader: Sendable {
         if configuration.behindTLSProxy, configuration.publicURL?.scheme == "http" {
             throw ConfigurationError("behind-tls-proxy is true but public-url is http://; use the https:// address people visit.")
         }
+        try Self.validateMetrics(configuration)
         let apple = [configuration.appleTeamID, configuration.appleKeyID, configuration.appleServicesID]
         let hasKey = configuration.applePrivateKeyFile != nil || configuration.applePrivateKey != nil
         if apple.contains(where: { $0 != nil }) || hasKey, apple.contains(where: { $0 == nil }) || !hasKey {
@@ -167,6 +168,34 @@ public struct ConfigurationLoader: Sendable {
         if host != rpID, !host.hasSuffix("." + rpID) {
             // Browsers refuse an RP ID that is not the page's host or a domain it belongs to.
             throw ConfigurationError("passkey-rp-id \(rpID) is not \(host) or a domain it belongs to; use \(host) or a parent domain of it.")
+        }
+    }
+}
+
+extension ConfigurationLoader {
+    /// The metrics listener is off without a port, so a host alone is a mistake worth saying; and it must not
+    /// share the public listener's port, where `/metrics` is never served.
+    fileprivate static func validateMetrics(_ configuration: Configuration) throws(ConfigurationError) {
+        guard let metricsPort = configuration.metricsPort else {
+            if let host = configuration.metricsHost {
+                throw ConfigurationError(
+                    "metrics-host is \(host) but metrics-port is not set, so metrics are off; set metrics-port too, or "
+                        + "remove metrics-host."
+                )
+            }
+            return
+        }
+        if metricsPort != 0, metricsPort == configuration.port {
+            throw ConfigurationError(
+                "metrics-port \(metricsPort) is the port of the public listener; metrics need a port of their own, "
+                    + "never served to the public."
+            )
+        }
+        if configuration.development, !Configuration.isLoopback(configuration.effectiveMetricsHost) {
+            throw ConfigurationError(
+                "Development mode is for this machine only: metrics-host must be a loopback address (127.0.0.1, ::1 "
+                    + "or localhost), not \(configuration.effectiveMetricsHost)."
+            )
         }
     }
 }

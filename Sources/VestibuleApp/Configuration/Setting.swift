@@ -51,6 +51,13 @@ extension Setting {
         Setting(key: "port", placeholder: "PORT", summary: "TCP port to listen on (default 8080; 0 picks a free one).") {
             $0.port = try integer($1, named: "port", in: 0...65535)
         },
+        Setting(key: "metricsPort", placeholder: "PORT", summary: "TCP port of a second listener that serves only GET /metrics, Prometheus' text format (default: none, metrics off; 0 picks a free one); never the public port. See docs/operations.md.") {
+            $0.metricsPort = try integer($1, named: "metrics-port", in: 0...65535)
+        },
+        Setting(key: "metricsHost", placeholder: "ADDRESS", summary: "Address of the metrics listener (default 127.0.0.1, whatever host is; another address only when named here, and never in development mode).") {
+            guard !$1.isEmpty, !$1.contains(" ") else { throw ConfigurationError("metrics-host must be an IP address or name, like 127.0.0.1.") }
+            $0.metricsHost = $1
+        },
         Setting(key: "dataDir", placeholder: "DIR", summary: "Folder for the database and the secret-keys file (default ./.vestibule).") {
             guard !$1.isEmpty else { throw ConfigurationError("data-dir must not be empty.") }
             $0.dataDirectory = $1

@@ -84,6 +84,16 @@ public struct SessionManager: Sendable {
     @discardableResult
     public func purgeExpired() throws(StoreError) -> Int {
         let now = clock()
-        return try store.deleteExpiredSessions(now: now, idleCutoff: now.addingTimeInterval(-policy.idleTimeout.seconds))
+        return try store.deleteExpiredSessions(now: now, idleCutoff: idleCutoff(at: now))
+    }
+
+    /// How many sessions can still be used now.
+    public func liveCount() throws(StoreError) -> Int {
+        let now = clock()
+        return try store.countLiveSessions(now: now, idleCutoff: idleCutoff(at: now))
+    }
+
+    private func idleCutoff(at now: Date) -> Date {
+        now.addingTimeInterval(-policy.idleTimeout.seconds)
     }
 }

@@ -16,6 +16,8 @@ public protocol SessionStore: Sendable {
     /// Returns how many were deleted.
     @discardableResult
     func deleteExpiredSessions(now date: Date, idleCutoff: Date) throws(StoreError) -> Int
+    /// How many sessions could still be used: not expired absolutely at `date`, seen since `idleCutoff`.
+    func countLiveSessions(now date: Date, idleCutoff: Date) throws(StoreError) -> Int
     /// Deletes every session of the account except `kept` (all of them when `kept` is `nil`): after a
     /// password change or reset. Returns how many were deleted.
     @discardableResult

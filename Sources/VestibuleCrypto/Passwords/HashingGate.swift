@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import VestibuleMetrics
 
 /// Lets at most a fixed number of password hashes run at once, and as many more wait their turn; beyond that,
 /// a caller is turned away at once.
@@ -16,14 +17,28 @@ final class HashingGate: Sendable {
     /// Callers running or waiting.
     private let admitted = Mutex(0)
     private let capacity: Int
+    /// Callers waiting for a turn now; a queue that stays full says sign-ins outrun the cores.
+    private let waiting: Gauge
+    private let waits: Histogram
+    private let turnedAway: Counter
 
     /// - Parameters:
     ///   - limit: hashes at once; `nil` for one per core.
     ///   - waiting: callers that may wait for a turn; `nil` for as many as run at once.
-    init(limit: Int?, waiting: Int? = nil) {
+    init(limit: Int?, waiting: Int? = nil, metrics: MetricsRegistry = MetricsRegistry()) {
         let running = max(1, limit ?? ProcessInfo.processInfo.activeProcessorCount)
         self.running = DispatchSemaphore(value: running)
         capacity = running + max(0, waiting ?? running)
+        self.waiting = metrics.gauge(
+            "vestibule_password_hash_queue_depth", help: "Password hashes waiting for a turn now (one runs per core)."
+        )
+        waits = metrics.histogram(
+            "vestibule_password_hash_wait_seconds", help: "Time a password hash waited for its turn before running."
+        )
+        turnedAway = metrics.counter(
+            "vestibule_password_hash_refused_total",
+            help: "Password hashes refused at once (503) because the queue was full."
+        )
     }
 
     /// Runs `body` when a turn comes.
@@ -35,9 +50,14 @@ final class HashingGate: Sendable {
             count += 1
             return true
         }
-        guard entered else { throw CryptoError(.busy, "every password hash and waiting place is taken") }
+        guard entered else {
+            turnedAway.increment()
+            throw CryptoError(.busy, "every password hash and waiting place is taken")
+        }
         defer { admitted.withLock { $0 -= 1 } }
-        running.wait()
+        waiting.increment()
+        waits.time { running.wait() }
+        waiting.decrement()
         defer { running.signal() }
         return body()
     }

@@ -1,3 +1,5 @@
+public import VestibuleMetrics
+
 /// Argon2id password hashing (RFC 9106) through libsodium, stored as PHC strings
 /// (`$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>`).
 ///
@@ -13,9 +15,13 @@ public struct PasswordHasher: Sendable {
     ///     (`nil`), where throughput peaks and memory stays bounded.
     ///   - maximumWaiting: further callers that may wait for a turn; beyond them a call fails at once with
     ///     ``CryptoError/Code/busy``. As many as run at once by default (`nil`).
-    public init(parameters: Parameters = .owasp, maximumConcurrentHashes: Int? = nil, maximumWaiting: Int? = nil) {
+    ///   - metrics: where the waiting hashes and their waits are reported.
+    public init(
+        parameters: Parameters = .owasp, maximumConcurrentHashes: Int? = nil, maximumWaiting: Int? = nil,
+        metrics: MetricsRegistry = MetricsRegistry()
+    ) {
         self.parameters = parameters
-        self.gate = HashingGate(limit: maximumConcurrentHashes, waiting: maximumWaiting)
+        self.gate = HashingGate(limit: maximumConcurrentHashes, waiting: maximumWaiting, metrics: metrics)
     }
 
     /// Hashes `password` with a fresh random salt.

@@ -6,11 +6,14 @@ import Synchronization
 /// A reference, so that every copy of the request (middleware, router, handler) notes into the one the server
 /// reads after the handler returned or threw.
 package final class MatchedRoute: Sendable {
-    private let noted = Mutex<String?>(nil)
+    private let noted = Mutex<(pattern: String, index: Int)?>(nil)
 
-    package var pattern: String? { noted.withLock { $0 } }
+    /// The pattern, and the route's index in ``Router/patterns`` (for metrics kept in an array by route).
+    package var route: (pattern: String, index: Int)? { noted.withLock { $0 } }
 
-    func note(_ pattern: String) {
-        noted.withLock { $0 = pattern }
+    package var pattern: String? { route?.pattern }
+
+    func note(_ route: Route) {
+        noted.withLock { $0 = (route.pattern, route.index) }
     }
 }

@@ -2,6 +2,8 @@
 struct Route: Sendable {
     /// As registered (`/accounts/:id`).
     let pattern: String
+    /// Its place in ``Router/patterns``: what per-route metrics are indexed by, instead of hashing the pattern.
+    let index: Int
     let segments: [RouteSegment]
     var handlers: [HTTPMethod: Handler]
 

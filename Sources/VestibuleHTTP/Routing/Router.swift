@@ -11,6 +11,9 @@ public struct Router: Sendable {
     private var literalRoutes: [String: Route] = [:]
     private var parameterRoutes: [Route] = []
     private let logger: Logger?
+    /// Every pattern registered, each at the index its route notes on a request (`MatchedRoute`): the bounded
+    /// set of routes a request can be counted under.
+    public private(set) var patterns: [String] = []
 
     public init() { logger = nil }
 
@@ -22,12 +25,20 @@ public struct Router: Sendable {
     public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
         let segments = RouteSegment.parse(pattern)
         if segments.allSatisfy(\.isLiteral) {
-            literalRoutes[pattern, default: Route(pattern: pattern, segments: segments, handlers: [:])].handlers[method] = handler
+            if literalRoutes[pattern] == nil { literalRoutes[pattern] = newRoute(pattern, segments) }
+            literalRoutes[pattern]?.handlers[method] = handler
         } else if let index = parameterRoutes.firstIndex(where: { $0.segments == segments }) {
             parameterRoutes[index].handlers[method] = handler
         } else {
-            parameterRoutes.append(Route(pattern: pattern, segments: segments, handlers: [method: handler]))
+            var route = newRoute(pattern, segments)
+            route.handlers[method] = handler
+            parameterRoutes.append(route)
         }
+    }
+
+    private mutating func newRoute(_ pattern: String, _ segments: [RouteSegment]) -> Route {
+        patterns.append(pattern)
+        return Route(pattern: pattern, index: patterns.count - 1, segments: segments, handlers: [:])
     }
 
     public mutating func get(_ pattern: String, _ handler: @escaping Handler) { add(.get, pattern, handler) }
@@ -71,7 +82,7 @@ public struct Router: Sendable {
         parameters: [String: String],
         allowed: inout Set<HTTPMethod>
     ) throws -> Response? {
-        request.matchedRoute.note(route.pattern)
+        request.matchedRoute.note(route)
         var matched = request
         matched.pathParameters = parameters
         if let handler = route.handlers[request.method] {
