@@ -13,7 +13,7 @@ import VestibuleTesting
         let late = FormClient(app)
         let posted = try late.consentToSignInWithApple(appleID: "grace@icloud.example")
         app.stopAppleEmulator()
-        try late.finishSignInWithApple(posted)
+        _ = try late.finishSignInWithApple(posted)
 
         let text = try MetricsEndpointTests.get("/metrics", port: metricsPort).text
         #expect(text.contains(#"vestibule_sign_ins_total{method="apple",outcome="succeeded"} 1"#))
