@@ -19,13 +19,16 @@ public struct AppleNotifications: Sendable {
     }
 
     /// Verifies and applies the notification in `payload` (the JWS from the `{"payload": …}` body).
-    /// Returns it, or `nil` when it was handled before.
+    /// Returns what it did, or `nil` when it was handled before (Apple delivers a notification again until answered).
     @discardableResult
-    public func handle(payload: String) throws -> AppleNotification? {
+    public func handle(payload: String) throws -> HandledAppleNotification? {
         let notification = try verifier.verifyNotification(payload)
         let now = clock()
         guard try store.recordAppleNotification(id: notification.id, at: now) else { return nil }
-        guard let record = try store.appleIdentity(subject: notification.subject) else { return notification }
+        guard let record = try store.appleIdentity(subject: notification.subject) else {
+            return HandledAppleNotification(notification: notification, accountID: nil, deletedAccount: false)
+        }
+        var deletedAccount = false
         switch notification.kind {
         case .emailDisabled:
             try store.setAppleEmailForwarding(subject: record.subject, disabledAt: notification.eventTime, at: now)
@@ -42,10 +45,19 @@ public struct AppleNotifications: Sendable {
             let removal = try store.unlinkAppleIdentity(subject: record.subject, of: record.accountID, queueingRevocationAt: nil).removal
             if removal == .lastSignInMethod {
                 try store.deleteAccount(id: record.accountID)
+                deletedAccount = true
             } else {
                 try store.deleteSessions(of: record.accountID, signedInWith: .apple)
             }
         }
-        return notification
+        return HandledAppleNotification(notification: notification, accountID: record.accountID, deletedAccount: deletedAccount)
     }
+}
+
+/// What a notification did: the account it concerned, when one has that Apple ID, and whether that account went
+/// with it (its Apple Account deleted, and no other way in).
+public struct HandledAppleNotification: Sendable {
+    public let notification: AppleNotification
+    public let accountID: AccountID?
+    public let deletedAccount: Bool
 }

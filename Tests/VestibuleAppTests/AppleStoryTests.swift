@@ -107,6 +107,11 @@ struct AppleStoryTests {
             try browser.navigate(to: "\(base)/account")
             _ = try browser.waitFor("a[href='/sign-in']")
             #expect(try browser.currentURL.hasPrefix("\(base)/sign-in"), "the session is gone")
+            // In the account's audit trail, as news from Apple: no address or device of the person's.
+            let account = try #require(try app.withStore { try $0.appleIdentity(subject: subject) }?.accountID)
+            let event = try #require(try app.withStore { try $0.auditEvents(of: account, since: nil, limit: 1) }.first)
+            #expect(event.kind == .appleNotification && event.detail == "consent-revoked")
+            #expect(event.clientAddress == nil && event.userAgent == nil)
         }
     }
 

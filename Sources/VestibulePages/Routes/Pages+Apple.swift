@@ -96,7 +96,11 @@ extension Pages {
             throw HTTPError(.badRequest, "The body must be {\"payload\": \"<JWS>\"}.")
         }
         do {
-            try apple.notifications.handle(payload: payload)
+            if let handled = try apple.notifications.handle(payload: payload), let account = handled.accountID {
+                // From Apple's servers, not the person's browser: no address or device to keep.
+                let kind: AuditEvent.Kind = handled.deletedAccount ? .accountDeleted : .appleNotification
+                site.audit(kind, account: account, method: .apple, detail: handled.notification.kind.rawValue, request: nil)
+            }
         } catch let error as AppleError {
             site.logger.warning("Apple notification refused", ["reason": error.description])
             throw HTTPError(.badRequest, "The notification did not verify.")
