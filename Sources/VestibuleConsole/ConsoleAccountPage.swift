@@ -61,9 +61,9 @@ enum ConsoleAccountPage {
             items.append("<li class=\"item\"><p class=\"item-title\">\(context.text(.accountMethodPassword))</p></li>")
         }
         for record in held.apple {
-            let address: HTML = record.isPrivateEmail
-                ? context.text(.dataAppleRelay, isolating: "email", held.account.email ?? "")
-                : HTML(text: context.text(.dataAppleOwnAddress))
+            let address = PersonalDataPage.appleAddress(
+                isPrivateEmail: record.isPrivateEmail, email: held.account.email, in: context
+            )
             items.append("""
                 <li class="item"><p class="item-title">\(context.text(.accountMethodApple))</p>\
                 <p class="item-meta">\(address)</p></li>
@@ -87,9 +87,7 @@ enum ConsoleAccountPage {
         guard !sessions.isEmpty else { return "<p>\(context.text(.consoleNoSessions))</p>" }
         let items = sessions.map { session -> HTML in
             """
-            <li class="item"><p class="item-title"><bdi>\(context.deviceName(userAgent: session.userAgent))</bdi></p>\
-            <p class="item-meta">\(context.text(.accountSessionSignedIn, ["date": AccountPage.format(session.createdAt, context)]))</p>\
-            <p class="item-meta">\(context.text(.accountSessionLastActive, ["date": AccountPage.format(session.lastSeenAt, context)]))</p></li>
+            <li class="item">\(AccountPage.sessionSummary(session, in: context))</li>
             """
         }
         return "<ul class=\"item-list\">\(items)</ul>"

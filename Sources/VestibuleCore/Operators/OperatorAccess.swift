@@ -31,9 +31,4 @@ public struct OperatorAccess: Sendable {
         let fresh = clock().timeIntervalSince(session.createdAt) <= Self.signInWindow
         return fresh && session.method != .password ? .allowed : .signInAgain
     }
-
-    /// Whether the account is an operator, for a link to the console on its own pages.
-    public func isOperator(_ accountID: AccountID) throws(StoreError) -> Bool {
-        try store.isOperator(accountID)
-    }
 }

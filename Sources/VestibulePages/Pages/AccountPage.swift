@@ -1,6 +1,6 @@
 package import Foundation
 package import VestibuleCore
-import VestibuleHTML
+package import VestibuleHTML
 package import VestibuleLocalization
 import VestibuleSite
 
@@ -160,18 +160,25 @@ package enum AccountPage {
     }
 
     private static func row(for session: Session, isCurrent: Bool, in context: PageContext) -> HTML {
-        let device = context.deviceName(userAgent: session.userAgent)
         let badge: HTML = isCurrent ? " <span class=\"badge\">\(context.text(.accountSessionThisDevice))</span>" : ""
         return """
         <li class="item"><div class="item-row">
         <div class="item-details">
-        <p class="item-title"><bdi>\(device)</bdi>\(badge)</p>
-        <p class="item-meta">\(context.text(.accountSessionSignedIn, ["date": format(session.createdAt, context)]))</p>
-        <p class="item-meta">\(context.text(.accountSessionLastActive, ["date": format(session.lastSeenAt, context)]))</p>
+        \(sessionSummary(session, badge: badge, in: context))
         </div>
         <form method="post" action="/account/sessions/\(session.id.rawValue)/revoke">\(context.csrfField)\
         <button class="button button-danger" type="submit">\(context.text(.accountSessionRevoke))</button></form>
         </div></li>
+        """
+    }
+
+    /// A session as people read it: the device, then when it signed in and was last active; the account page and
+    /// the console show it alike.
+    package static func sessionSummary(_ session: Session, badge: HTML = "", in context: PageContext) -> HTML {
+        """
+        <p class="item-title"><bdi>\(context.deviceName(userAgent: session.userAgent))</bdi>\(badge)</p>
+        <p class="item-meta">\(context.text(.accountSessionSignedIn, ["date": format(session.createdAt, context)]))</p>
+        <p class="item-meta">\(context.text(.accountSessionLastActive, ["date": format(session.lastSeenAt, context)]))</p>
         """
     }
 

@@ -1,13 +1,13 @@
 import Foundation
 import VestibuleCore
-import VestibuleHTML
+package import VestibuleHTML
 import VestibuleLocalization
 
 /// "Your data" (SIWA-14): every item Vestibule holds about the person, section by section, each section saying
 /// where its items came from and why they are kept, and every value under a label of its own; the values given
 /// for the data policy's fields, each with its own reason or benefit and the date it was given (optional ones
 /// removable); then the JSON export of the same ``PersonalData`` and the way to delete the account.
-enum PersonalDataPage {
+package enum PersonalDataPage {
     /// One labelled value of an item: "Last used: 2 Dec 2026".
     typealias Pair = (label: String, value: HTML)
 
@@ -61,14 +61,12 @@ enum PersonalDataPage {
         let apple = data.apple.isEmpty ? HTML(text: "") : section(
             context.text(.accountMethodApple), why: context.text(.dataAppleWhy),
             data.apple.map { record in
-                let address: HTML = record.isPrivateEmail
-                    ? context.text(.dataAppleRelay, isolating: "email", data.account.email ?? "")
-                    : HTML(text: context.text(.dataAppleOwnAddress))
-                return (
+                (
                     nil,
                     [
-                        (context.text(.dataAppleServiceLabel), "<bdi>\(record.clientID)</bdi>"),
-                        (context.text(.dataAppleAddressLabel), address),
+                        (context.text(.dataAppleServiceLabel), "<bdi>\(record.clientID)</bdi>" as HTML),
+                        (context.text(.dataAppleAddressLabel),
+                         appleAddress(isPrivateEmail: record.isPrivateEmail, email: data.account.email, in: context)),
                     ]
                 )
             }
@@ -115,6 +113,12 @@ enum PersonalDataPage {
             <p><a href="/account/delete">\(context.text(.accountDeleteHeading))</a></p>
             """
         )
+    }
+
+    /// Which address Sign in with Apple shared: a private relay address (named) or the person's own.
+    package static func appleAddress(isPrivateEmail: Bool, email: String?, in context: PageContext) -> HTML {
+        isPrivateEmail
+            ? context.text(.dataAppleRelay, isolating: "email", email ?? "") : HTML(text: context.text(.dataAppleOwnAddress))
     }
 
     /// The account's own address; without one, the address an app handed over at sign-up, saying which app

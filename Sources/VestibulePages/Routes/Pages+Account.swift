@@ -26,7 +26,7 @@ extension Pages {
         let passkeys = try site.services.store.passkeys(of: account.id)
         let apple = try site.services.apple.map { _ in try site.services.store.appleIdentities(of: account.id) }
         let given = try site.fields.given(of: account.id)
-        let isOperator = try OperatorAccess(store: site.services.store, clock: site.clock).isOperator(account.id)
+        let isOperator = try site.services.store.isOperator(account.id)
         let activity = AccountPage.Activity(
             events: try site.services.audit.events(of: account.id, limit: ActivityList.accountPageLength),
             retentionDays: site.services.audit.retentionDays, appName: appName
