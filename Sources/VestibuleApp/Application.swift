@@ -118,10 +118,12 @@ public final class Application: Sendable {
                 handoffs: Handoffs(steps: steps, guests: guests),
                 openID: OpenIDGrants(store: store, steps: steps, guests: guests, clock: clock),
                 audit: AuditTrail(store: store, retention: TimeInterval(configuration.auditRetentionDays * 86_400), clock: clock),
+                recoveryLinks: RecoveryLinks(store: store, clock: clock),
                 outbox: outbox
             )
             let openID = services.openID
             let audit = services.audit
+            let recoveryLinks = services.recoveryLinks
             let logouts = BackchannelLogoutDelivery(
                 grants: openID, store: store,
                 tokens: OpenIDTokens(signer: TokenSigner(signingKeys: signingKeys, issuer: configuration.origin, clock: clock)),
@@ -186,6 +188,7 @@ public final class Application: Sendable {
                         Janitor.Task(name: "Apple revocations") { try apple?.revocations.processDue().revoked ?? 0 },
                         Janitor.Task(name: "OpenID grants") { try openID.purgeExpired() },
                         Janitor.Task(name: "audit events") { try audit.prune() },
+                        Janitor.Task(name: "recovery links") { try recoveryLinks.purgeExpired() },
                     ],
                     interval: .seconds(600),
                     logger: logger

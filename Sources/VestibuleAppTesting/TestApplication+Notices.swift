@@ -14,3 +14,17 @@ extension TestApplication {
         }
     }
 }
+
+extension TestApplication {
+    /// The recovery links mailed to `address`, newest first, as paths (`/recover?token=…`), once `count` arrived.
+    public func recoveryLinks(to address: String, count: Int = 1) throws -> [String] {
+        let outbox = try OutboxMailer(directory: dataDirectory + "/outbox")
+        return try eventually("\(count) recovery links mailed to \(address)") {
+            let links = try outbox.messages().filter { $0.to == address }.compactMap { message in
+                message.textBody.range(of: #"/recover\?token=[A-Za-z0-9_-]+"#, options: .regularExpression)
+                    .map { String(message.textBody[$0]) }
+            }
+            return links.count >= count ? links : nil
+        }
+    }
+}

@@ -22,10 +22,14 @@ extension Console {
                     documents: try store.documents(of: .account(account.id)),
                     events: try store.auditEvents(of: account.id, since: nil, limit: Self.eventLimit)
                 )
-                let notice = request.query["notice"] == "done"
                 return try pages.render(for: request, visitor: visitor) { context in
-                    ConsoleAccountPage.render(
-                        held, policy: site.fields.policy, notice: notice ? context.text(.consoleDone) : nil,
+                    let notice: String? = switch request.query["notice"] {
+                    case "done": context.text(.consoleDone)
+                    case "recovery-link-sent": context.text(.consoleRecoveryLinkSent)
+                    default: nil
+                    }
+                    return ConsoleAccountPage.render(
+                        held, policy: site.fields.policy, notice: notice,
                         appName: { site.configuration.apps.app(id: $0)?.name ?? $0 }, in: context
                     )
                 }

@@ -41,12 +41,21 @@ extension Console {
                 try site.signOutEverywhere(account.id, except: nil, request: request, by: operatorID)
             case .removePasskey:
                 guard let passkey else { break }
+                let notice = try site.credentialChanges.notice(for: account.id)
                 switch try store.deletePasskey(id: passkey.id, of: account.id) {
                 case .deleted:
+                    notice.send(.passkeyRemoved(name: passkey.name), in: visitor.language)
                     site.audit(.passkeyRemoved, account: account.id, method: .passkey, detail: passkey.name, request: request, by: operatorID)
                 case .notFound: throw HTTPError(.notFound, "No such passkey on this account.")
                 case .lastSignInMethod: throw HTTPError(.conflict, "This passkey is the account's only way to sign in.")
                 }
+            case .sendRecoveryLink:
+                guard let email = account.email.flatMap({ try? EmailAddress($0) }) else {
+                    throw HTTPError(.conflict, "This account has no email address to send a link to.")
+                }
+                site.mail.sendRecoveryLink(try site.services.recoveryLinks.create(for: account.id), to: email, in: visitor.language)
+                site.audit(.recoveryLinkSent, account: account.id, request: request, by: operatorID)
+                return .redirect(to: ConsolePath.account(account.id.rawValue) + "?notice=recovery-link-sent")
             case .delete:
                 try site.deleteAccount(account.id, by: operatorID)
                 return .redirect(to: ConsolePath.root + "?notice=deleted")

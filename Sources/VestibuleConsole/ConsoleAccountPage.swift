@@ -114,8 +114,10 @@ enum ConsoleAccountPage {
     }
 
     /// The account's actions: turn off or on, whichever it is not; sign out everywhere; delete.
+    /// A recovery link needs an address to go to.
     private static func actions(for account: Account) -> [ConsoleAction] {
-        [account.disabledAt == nil ? .disable : .enable, .signOutEverywhere, .delete]
+        [account.email == nil ? nil : .sendRecoveryLink, account.disabledAt == nil ? .disable : .enable, .signOutEverywhere, .delete]
+            .compactMap { $0 }
     }
 
     /// The form of `action`: unconfirmed on this page, where it asks for the confirmation page and never acts at

@@ -7,6 +7,7 @@ enum ConsoleAction: String, CaseIterable {
     case enable
     case signOutEverywhere = "sign-out-everywhere"
     case removePasskey = "remove-passkey"
+    case sendRecoveryLink = "send-recovery-link"
     case delete
 
     /// The button.
@@ -16,6 +17,7 @@ enum ConsoleAction: String, CaseIterable {
         case .enable: .consoleEnable
         case .signOutEverywhere: .consoleSignOutEverywhere
         case .removePasskey: .consoleRemovePasskey
+        case .sendRecoveryLink: .consoleSendRecoveryLink
         case .delete: .consoleDelete
         }
     }
@@ -27,12 +29,13 @@ enum ConsoleAction: String, CaseIterable {
         case .enable: .consoleEnableExplained
         case .signOutEverywhere: .consoleSignOutEverywhereExplained
         case .removePasskey: .consoleRemovePasskeyExplained
+        case .sendRecoveryLink: .consoleSendRecoveryLinkExplained
         case .delete: .consoleDeleteExplained
         }
     }
 
     /// Whether its button is drawn as one that takes something away.
-    var isDestructive: Bool { self != .enable }
+    var isDestructive: Bool { self != .enable && self != .sendRecoveryLink }
 
     func path(account id: String) -> String { ConsolePath.account(id) + "/" + rawValue }
 }

@@ -403,4 +403,22 @@ public enum TextKey: String, Sendable, CaseIterable {
     case consoleInvitationRefused = "console.invitationRefused"
     case consoleInvitationSignIn = "console.invitationSignIn"
     case consolePasskeyNamed = "console.passkeyNamed"
+
+    /// Recovery links (issue #16)
+    case recoverTitle = "recover.title"
+    case recoverLead = "recover.lead"
+    case recoverPasskeyCaption = "recover.passkeyCaption"
+    case recoverPasswordInstead = "recover.passwordInstead"
+    case recoverSavePassword = "recover.savePassword"
+    case recoverUnusableTitle = "recover.unusableTitle"
+    case recoverUnusableBody = "recover.unusableBody"
+    case signInRecovered = "signIn.recovered"
+    case mailRecoverySubject = "mail.recovery.subject"
+    case mailRecoveryBody = "mail.recovery.body"
+    case activityRecoveryLinkSent = "activity.recoveryLinkSent"
+    case activityRecoveredWithPasskey = "activity.recoveredWithPasskey"
+    case activityRecoveredWithPassword = "activity.recoveredWithPassword"
+    case consoleSendRecoveryLink = "console.sendRecoveryLink"
+    case consoleSendRecoveryLinkExplained = "console.sendRecoveryLinkExplained"
+    case consoleRecoveryLinkSent = "console.recoveryLinkSent"
 }

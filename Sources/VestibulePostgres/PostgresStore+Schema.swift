@@ -269,6 +269,14 @@ extension PostgresStore {
                 expires_at bigint NOT NULL
             );
             """),
+            // Recovery links an operator mails to a person who lost every way in (issue #16).
+            SQLMigration(version: 14, sql: """
+            CREATE TABLE recovery_links (
+                token_hash bytea PRIMARY KEY,
+                account_id text NOT NULL UNIQUE REFERENCES accounts (id) ON DELETE CASCADE,
+                expires_at bigint NOT NULL
+            );
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -81,6 +81,9 @@ extension SQLTable {
         SQLTable("operator_invitations", key: ["token_hash"], [
             ("token_hash", .blob), ("email", .text), ("expires_at", .integer),
         ]),
+        SQLTable("recovery_links", key: ["token_hash"], [
+            ("token_hash", .blob), ("account_id", .text), ("expires_at", .integer),
+        ]),
     ]
 
     /// The migration ledger (``SQLSchema``): copied with the data, so the target records the source's history.

@@ -277,6 +277,14 @@ extension SQLiteStore {
                 expires_at INTEGER NOT NULL
             ) STRICT;
             """),
+            // Recovery links an operator mails to a person who lost every way in (issue #16).
+            SQLMigration(version: 14, sql: """
+            CREATE TABLE recovery_links (
+                token_hash BLOB PRIMARY KEY NOT NULL,
+                account_id TEXT NOT NULL UNIQUE REFERENCES accounts (id) ON DELETE CASCADE,
+                expires_at INTEGER NOT NULL
+            ) STRICT;
+            """),
         ],
         createLedger: """
             CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -25,6 +25,14 @@ package struct AccountMail: Sendable {
         send(to: email, language, subject: .mailResetSubject, body: .mailResetBody, ["code": code])
     }
 
+    /// A recovery link an operator had sent: the only place its secret is ever written.
+    package func sendRecoveryLink(_ token: String, to email: EmailAddress, in language: Language) {
+        send(
+            to: email, language, subject: .mailRecoverySubject, body: .mailRecoveryBody,
+            ["url": origin + RecoveryLinks.path + "?token=" + token]
+        )
+    }
+
     /// A change to how the account signs in, with where to undo one the owner did not make.
     package func sendCredentialNotice(_ change: CredentialChanges.Change, to email: EmailAddress, in language: Language) {
         let strings = localization.catalog(for: language)

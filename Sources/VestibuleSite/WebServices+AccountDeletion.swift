@@ -26,14 +26,14 @@ extension Site {
 
     /// Ends every session of the account but `kept`, and every OpenID grant, offline ones too: whoever held a
     /// session or a refresh token holds nothing now ("This wasn't me", or an operator, also when turning the account
-    /// off: `recordedAs`).
+    /// off; a used recovery link: `recordedAs`, with the method it added).
     package func signOutEverywhere(
         _ id: AccountID, except kept: SessionID?, request: Request, by operatorID: AccountID? = nil,
-        recordedAs kind: AuditEvent.Kind = .signedOutEverywhere
+        recordedAs kind: AuditEvent.Kind = .signedOutEverywhere, method: SignInMethod? = nil, detail: String? = nil
     ) throws {
         try services.store.deleteSessions(of: id, except: kept)
         try services.openID.endEveryGrant(of: id, apps: configuration.apps)
-        audit(kind, account: id, request: request, by: operatorID)
+        audit(kind, account: id, method: method, detail: detail, request: request, by: operatorID)
         services.sessionsEnded()
     }
 }

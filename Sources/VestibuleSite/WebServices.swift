@@ -24,6 +24,8 @@ public struct WebServices: Sendable {
     public var openID: OpenIDGrants
     /// What happened to accounts, for their people and operators.
     public var audit: AuditTrail
+    /// The links an operator mails to a person who lost every way in.
+    public var recoveryLinks: RecoveryLinks
     /// Set in development, when mail goes to the outbox folder: `/dev/outbox` then shows it.
     public var outbox: OutboxMailer?
     /// Called after a route ends a session, so that apps signed in through it are told now rather than at the
@@ -44,6 +46,7 @@ public struct WebServices: Sendable {
         handoffs: Handoffs,
         openID: OpenIDGrants,
         audit: AuditTrail,
+        recoveryLinks: RecoveryLinks,
         outbox: OutboxMailer?
     ) {
         self.store = store
@@ -59,6 +62,7 @@ public struct WebServices: Sendable {
         self.handoffs = handoffs
         self.openID = openID
         self.audit = audit
+        self.recoveryLinks = recoveryLinks
         self.outbox = outbox
     }
 }

@@ -26,6 +26,11 @@ struct APIRefusal: Error {
         APIRefusal(status: .forbidden, code: "signInAgain", message: call.text(.accountSignInAgain))
     }
 
+    /// A recovery link that is unknown, expired, used, or replaced by a newer one.
+    static func recoveryLinkUnusable(_ call: APICall) -> APIRefusal {
+        APIRefusal(status: .notFound, code: "recoveryLinkUnusable", message: call.text(.recoverUnusableBody))
+    }
+
     /// A refused ceremony. The code is the check that failed; the sentence says what the person can do.
     init(passkeyError error: PasskeyError, in call: APICall) {
         switch error.code {

@@ -16,12 +16,12 @@ extension WebAPI {
     func installPasskeyAPIRoutes(on router: inout Router) {
         router.post(APIPath.passkeyRegistrationOptions) { request in
             try jsonAPI(request) { call in
-                guard let (session, account) = try call.signedIn() else { throw APIRefusal.signInRequired }
-                guard site.credentialChanges.allows(session) else { throw APIRefusal.signInAgain(call) }
+                let body = try call.body(PasskeyOptionsRequest.self)
+                let account = try body.recoveryToken.map { try recoveringAccount($0, call) } ?? accountAllowedToAddPasskey(call)
                 return try .json(
                     PasskeyOptionsReply(
                         publicKey: try site.services.passkeys.registrationOptions(for: account),
-                        labels: call.labels(for: call.body(PasskeyOptionsRequest.self).biometryType, purpose: .registration)
+                        labels: call.labels(for: body.biometryType, purpose: .registration)
                     )
                 )
             }
@@ -45,6 +45,15 @@ extension WebAPI {
             try jsonAPI(request) { call in
                 let body = try call.body(PasskeyCeremonyRequest<RegistrationResponse>.self)
                 let name = PasskeyNames.name(chosen: body.name, userAgent: request.headers["User-Agent"])
+                if let token = body.recoveryToken {
+                    // Used up before the answer is checked: a refused answer needs a new link, never a second use.
+                    guard let accountID = try site.services.recoveryLinks.redeem(token) else {
+                        throw APIRefusal.recoveryLinkUnusable(call)
+                    }
+                    _ = try site.services.passkeys.register(body.credential, signedIn: accountID, name: name)
+                    try site.recovered(accountID, adding: .passkeyAdded(name: name), request: request, in: call.visitor.language)
+                    return try .json(CeremonyReply(accountID: accountID.rawValue, redirect: "/sign-in?notice=recovered"))
+                }
                 // Adding to the signed-in account is a credential change; a sign-up (no session) is not.
                 let signedIn = try call.signedIn()
                 var notice: CredentialChanges.Notice?
@@ -93,5 +102,19 @@ extension WebAPI {
                 return try call.signedIn(credential.accountID, method: .passkey, delivery: body.sessionDelivery, redirect: "/continue")
             }
         }
+    }
+
+    /// The signed-in account, when its session may add a passkey now.
+    private func accountAllowedToAddPasskey(_ call: APICall) throws -> Account {
+        guard let (session, account) = try call.signedIn() else { throw APIRefusal.signInRequired }
+        guard site.credentialChanges.allows(session) else { throw APIRefusal.signInAgain(call) }
+        return account
+    }
+
+    /// The account a recovery link that still works leads to; the link stays for the answer to use up.
+    private func recoveringAccount(_ token: String, _ call: APICall) throws -> Account {
+        guard let id = try site.services.recoveryLinks.account(for: token), let account = try site.services.store.account(id: id)
+        else { throw APIRefusal.recoveryLinkUnusable(call) }
+        return account
     }
 }

@@ -13,25 +13,9 @@ import VestibuleTesting
     private static let email = "ada@example.com"
     private static let password = "correct horse battery"
 
-    /// An operator's browser, signed in with Apple `minutesAgo` minutes ago.
-    private func operatorBrowser(_ app: TestApplication, minutesAgo: Double = 0) throws -> (FormClient, Account) {
-        let (account, cookie) = try app.signIn(at: Date().addingTimeInterval(-minutesAgo * 60))
-        try app.withStore { try $0.addOperator(account.id, at: Date()) }
-        let browser = FormClient(app)
-        browser.adopt(cookies: ["vestibule_session": String(cookie.dropFirst("vestibule_session=".count))])
-        return (browser, account)
-    }
-
     /// Ada, signed up with a password and signed in.
     private func person(_ app: TestApplication) throws -> (FormClient, AccountID) {
-        let browser = FormClient(app)
-        try browser.createPasswordAccount(email: Self.email, password: Self.password)
-        let account = try #require(try app.withStore { try $0.identity(method: .password, subject: Self.email)?.accountID })
-        return (browser, account)
-    }
-
-    private func events(of account: AccountID, in app: TestApplication) throws -> [AuditEvent] {
-        try app.withStore { try $0.auditEvents(of: account, since: nil, limit: 100) }
+        try app.passwordPerson(email: Self.email, password: Self.password)
     }
 
     @Test func theConsoleIsNotThereForAnyoneButAnOperator() throws {
@@ -56,9 +40,9 @@ import VestibuleTesting
         #expect(byPassword.status == .forbidden)
         #expect(byPassword.text.contains("a sign-in with a passkey or with Apple from the last 10 minutes"))
 
-        let (stale, _) = try operatorBrowser(app, minutesAgo: 11)
+        let (stale, _) = try app.operatorBrowser(minutesAgo: 11)
         #expect(try stale.get("/operator").status == .forbidden)
-        let (fresh, _) = try operatorBrowser(app, minutesAgo: 9)
+        let (fresh, _) = try app.operatorBrowser(minutesAgo: 9)
         #expect(try fresh.get("/operator").status == .ok)
     }
 
@@ -66,7 +50,7 @@ import VestibuleTesting
         let app = try TestApplication()
         defer { app.application.shutdown() }
         let (person, account) = try person(app)
-        let (console, operatorAccount) = try operatorBrowser(app)
+        let (console, operatorAccount) = try app.operatorBrowser()
 
         let search = try console.get("/operator?q=ADA@example")
         #expect(search.status == .ok)
@@ -87,7 +71,7 @@ import VestibuleTesting
         #expect(refused.status == .locked)
         #expect(refused.text.contains("This account is turned off"))
 
-        let trail = try events(of: account, in: app)
+        let trail = try app.events(of: account)
         #expect(trail[0].kind == .signIn && trail[0].outcome == .failed && trail[0].detail == "account disabled")
         #expect(trail[1].kind == .accountDisabled && trail[1].operatorID == operatorAccount.id)
         #expect(try console.get("/operator/accounts/\(account.rawValue)").text.contains("Turn this account on again"))
@@ -95,7 +79,7 @@ import VestibuleTesting
         try console.post("/operator/accounts/\(account.rawValue)/enable", ["confirmed": "yes"])
         try person.get("/sign-in")
         #expect(try person.post("/sign-in", ["email": Self.email, "password": Self.password]).status == .seeOther)
-        #expect(try events(of: account, in: app).map(\.kind).prefix(2) == [.signIn, .accountEnabled])
+        #expect(try app.events(of: account).map(\.kind).prefix(2) == [.signIn, .accountEnabled])
     }
 
     @Test func anOperatorSignsAnAccountOutEverywhereRemovesAPasskeyAndDeletesIt() throws {
@@ -104,7 +88,7 @@ import VestibuleTesting
         let (person, account) = try person(app)
         try app.addPasskey(to: try #require(try app.withStore { try $0.account(id: account) }), name: "Kitchen iPad")
         let passkey = try #require(try app.withStore { try $0.passkeys(of: account).first })
-        let (console, operatorAccount) = try operatorBrowser(app)
+        let (console, operatorAccount) = try app.operatorBrowser()
 
         try console.get("/operator/accounts/\(account.rawValue)")
         try console.post("/operator/accounts/\(account.rawValue)/sign-out-everywhere", ["confirmed": "yes"])
@@ -116,8 +100,10 @@ import VestibuleTesting
         #expect(asked.text.contains("The passkey “<bdi>Kitchen iPad</bdi>” no longer signs them in."))
         try console.post("/operator/accounts/\(account.rawValue)/remove-passkey", ["passkey": passkeyField, "confirmed": "yes"])
         #expect(try app.withStore { try $0.passkeys(of: account) }.isEmpty)
+        let notice = try app.notices(to: Self.email, count: 1)[0]
+        #expect(notice.contains("The passkey named “Kitchen iPad” was removed"), "the person hears of it: \(notice)")
 
-        let trail = try events(of: account, in: app)
+        let trail = try app.events(of: account)
         #expect(trail.prefix(2).map(\.kind) == [.passkeyRemoved, .signedOutEverywhere])
         #expect(trail.prefix(2).allSatisfy { $0.operatorID == operatorAccount.id })
         #expect(try person.get("/sign-in").status == .ok)
@@ -126,7 +112,7 @@ import VestibuleTesting
         let deleted = try console.post("/operator/accounts/\(account.rawValue)/delete", ["confirmed": "yes"])
         #expect(deleted.headers["Location"] == "/operator?notice=deleted")
         #expect(try app.withStore { try $0.account(id: account) } == nil)
-        let record = try events(of: account, in: app)
+        let record = try app.events(of: account)
         #expect(record.map(\.kind) == [.accountDeleted] && record[0].operatorID == operatorAccount.id)
     }
 
@@ -134,7 +120,7 @@ import VestibuleTesting
         let app = try TestApplication()
         defer { app.application.shutdown() }
         let (_, account) = try person(app)
-        let (console, _) = try operatorBrowser(app)
+        let (console, _) = try app.operatorBrowser()
         let forged = try console.post("/operator/accounts/\(account.rawValue)/disable", ["confirmed": "yes", "csrf": "forged"])
         #expect(forged.status == .forbidden)
         #expect(try app.withStore { try $0.account(id: account)?.disabledAt } == nil)
@@ -175,7 +161,7 @@ import VestibuleTesting
         #expect(try alan.post("/operator/invitation", ["token": alanToken]).headers["Location"] == "/operator")
         let alanID = try #require(try app.withStore { try $0.identity(method: .password, subject: "alan@example.com")?.accountID })
         #expect(try app.withStore { try $0.isOperator(alanID) })
-        #expect(try events(of: alanID, in: app).first?.kind == .operatorAdded)
+        #expect(try app.events(of: alanID).first?.kind == .operatorAdded)
     }
 
     /// Runs `vestibule operators add EMAIL` and returns the token of the link it prints; empty when it printed none.

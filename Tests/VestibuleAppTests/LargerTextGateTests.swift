@@ -95,6 +95,11 @@ import VestibuleWebDriver
         try linkingBrowser.signIn(email: linkingEmail, password: "a long passphrase to sign in")
         #expect(try linkingBrowser.get("/account/apple/link").status == .ok)
         let linkingCookies = linkingBrowser.cookies.map { (name: $0.key, value: $0.value) }
+        // A recovery link for that account, which has a password: the page offers a passkey and a new password.
+        let recoveryToken = try app.withStore { store in
+            let id = try #require(try store.identity(method: .password, subject: linkingEmail)?.accountID)
+            return try RecoveryLinks(store: store, clock: { Date() }).create(for: id)
+        }
         let visitor = FormClient(app)
         try visitor.get("/sign-up")
         try visitor.post("/sign-up", ["email": "grace.hopper.with.a.long.address@example.com", "password": "a long passphrase to sign up"])
@@ -117,6 +122,9 @@ import VestibuleWebDriver
             AuditTarget(url: base + "/sign-in?notice=sign-in-again", label: "/sign-in, sign in again before a change"),
             AuditTarget(url: base + "/embed/status", label: "/embed/status, signed out"),
             AuditTarget(url: base + "/operator/invitation?token=a-link", label: "/operator/invitation, signed out"),
+            AuditTarget(url: base + "/recover?token=\(recoveryToken)", label: "/recover, a recovery link"),
+            AuditTarget(url: base + "/recover?token=used-up", label: "/recover, a link that no longer works"),
+            AuditTarget(url: base + "/sign-in?notice=recovered", label: "/sign-in, after a recovery link"),
         ]
         let signedIn = ["/", "/account", "/account/password", "/account/passkey-offer", "/account/delete", "/account/data"].map {
             AuditTarget(url: base + $0, cookies: [(name: session[0], value: session[1])], label: "signed in \($0)")

@@ -9,11 +9,17 @@ public struct PasskeyCeremonyRequest<Credential> {
     public let name: String?
     /// ``SessionDelivery/token`` to receive the session in the reply instead of a cookie (native apps).
     public let sessionDelivery: SessionDelivery?
+    /// The secret of the recovery link the registration options were asked with (registration only): the answer
+    /// uses it up.
+    public let recoveryToken: String?
 
-    public init(credential: Credential, name: String? = nil, sessionDelivery: SessionDelivery? = nil) {
+    public init(
+        credential: Credential, name: String? = nil, sessionDelivery: SessionDelivery? = nil, recoveryToken: String? = nil
+    ) {
         self.credential = credential
         self.name = name
         self.sessionDelivery = sessionDelivery
+        self.recoveryToken = recoveryToken
     }
 }
 

@@ -5,9 +5,13 @@ public struct PasskeyOptionsRequest: Codable, Sendable, Equatable {
     public let biometryType: BiometryType?
     /// The name a passkey-only account is created with, 1 to 64 characters (sign-up only).
     public let displayName: String?
+    /// The secret of a recovery link, which allows adding a passkey to its account without a session
+    /// (registration only; it is used up by the answer, not here).
+    public let recoveryToken: String?
 
-    public init(biometryType: BiometryType? = nil, displayName: String? = nil) {
+    public init(biometryType: BiometryType? = nil, displayName: String? = nil, recoveryToken: String? = nil) {
         self.biometryType = biometryType
         self.displayName = displayName
+        self.recoveryToken = recoveryToken
     }
 }

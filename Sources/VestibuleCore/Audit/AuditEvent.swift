@@ -31,6 +31,10 @@ public struct AuditEvent: Codable, Sendable, Equatable {
         case accountEnabled = "account-enabled"
         case operatorAdded = "operator-added"
         case operatorRemoved = "operator-removed"
+        /// An operator had a recovery link mailed to the account's address.
+        case recoveryLinkSent = "recovery-link-sent"
+        /// The person used a recovery link to add a way in (the method says which).
+        case recoveryLinkUsed = "recovery-link-used"
     }
 
     /// Whether what was tried worked. Most events record only success; sign-ins record both.

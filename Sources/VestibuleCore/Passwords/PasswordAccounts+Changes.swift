@@ -51,11 +51,25 @@ extension PasswordAccounts {
         // Codes for unregistered addresses are never mailed; one guessed right resets nothing.
         guard let login = try passwordLogin(for: address) else { throw AccountError.invalidCode }
         let accountID = login.identity.accountID
+        try replaceForgottenPassword(of: accountID, with: newPassword)
+        try store.deleteSessions(of: accountID, except: nil)
+        try store.recordIdentityUse(method: .password, subject: address.value, at: clock())
+        return accountID
+    }
+
+    /// Checks a forgotten password's replacement before anything is used up for it (a code, a recovery link).
+    /// - Throws: ``AccountError`` `.weakPassword`, or `.invalidCredentials` when the account has no password.
+    public func checkReplacement(_ newPassword: String, for accountID: AccountID) throws {
+        guard let address = try passwordAddress(of: accountID) else { throw AccountError.invalidCredentials }
+        if let problem = policy.problem(with: newPassword, email: address) { throw AccountError.weakPassword(problem) }
+    }
+
+    /// Sets the password of someone who proved they read the account's mail instead of knowing the old one (an
+    /// emailed code, a recovery link), which also verifies the address. Check it first with
+    /// ``checkReplacement(_:for:)``; ending the account's sessions is the caller's.
+    public func replaceForgottenPassword(of accountID: AccountID, with newPassword: String) throws {
         let now = clock()
         try store.updatePasswordHash(of: accountID, to: try hash(newPassword), replacing: nil, at: now)
         try store.markPasswordVerified(of: accountID, at: now)
-        try store.deleteSessions(of: accountID, except: nil)
-        try store.recordIdentityUse(method: .password, subject: address.value, at: now)
-        return accountID
     }
 }

@@ -14,5 +14,5 @@
 public protocol Store:
     StoreLifecycle, AccountStore, SessionStore, PasswordStore, OneTimeCodeStore, SigningKeyStore, PasskeyStore,
     AppleStore, AccountFieldStore, PendingStepStore, GuestStore, DocumentStore, AttemptStore, OpenIDStore, AuditStore,
-    OperatorStore
+    OperatorStore, RecoveryLinkStore
 {}

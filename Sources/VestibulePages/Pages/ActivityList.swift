@@ -74,6 +74,11 @@ package enum ActivityList {
         case .accountEnabled: return HTML(text: context.text(.activityAccountEnabled))
         case .operatorAdded: return HTML(text: context.text(.activityOperatorAdded))
         case .operatorRemoved: return HTML(text: context.text(.activityOperatorRemoved))
+        case .recoveryLinkSent: return HTML(text: context.text(.activityRecoveryLinkSent))
+        case .recoveryLinkUsed:
+            return event.method == .passkey
+                ? context.text(.activityRecoveredWithPasskey, isolating: "name", name)
+                : HTML(text: context.text(.activityRecoveredWithPassword))
         }
     }
 }

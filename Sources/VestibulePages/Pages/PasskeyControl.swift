@@ -11,6 +11,9 @@ enum PasskeyControl {
         case signUp = "sign-up"
         /// Add a passkey to the signed-in account.
         case register
+        /// Add a passkey to the account a recovery link leads to; the script reads the link's token from the
+        /// page's address.
+        case recover
     }
 
     /// A section with the one button that starts the ceremony: a lead sentence before it, or a caption under

@@ -1,5 +1,6 @@
 import VestibuleCore
 import VestibuleHTML
+import VestibuleLocalization
 
 /// The sign-in page. Sign in with Apple first, in the first screen at every text size (SIWA-15), then one
 /// more method, named on its button (AUTH-8, AUTH-10): the one this browser used last, or a passkey for
@@ -85,11 +86,13 @@ enum SignInPage {
 
     /// The fallback behind a disclosure. When it holds only the passkey button, the script hides it in
     /// browsers without passkeys; when it holds the password form, the script opens it there instead.
-    static func otherWays(_ content: HTML, passkeyOnly: Bool, in context: PageContext) -> HTML {
+    static func otherWays(
+        _ content: HTML, passkeyOnly: Bool, summary: TextKey = .signInOtherWays, in context: PageContext
+    ) -> HTML {
         let role: HTML = passkeyOnly ? "data-passkey-only hidden" : "data-passkey-fallback"
         return """
         <details class="other-ways" \(role)>
-        <summary>\(context.text(.signInOtherWays))</summary>
+        <summary>\(context.text(summary))</summary>
         \(content)
         </details>
         """

@@ -51,6 +51,7 @@ extension Pages {
         case "apple-link": linking.map { context.text(.appleLinkNeeded, ["email": $0]) }
         case "handoff-expired": context.text(.handoffExpired)
         case "sign-in-again": context.text(.accountSignInAgain)
+        case "recovered": context.text(.signInRecovered)
         default: nil
         }
         // Someone asked to sign in to an existing account before Apple is added: their password leads.
@@ -247,7 +248,7 @@ extension Pages {
     }
 
     /// What to tell the person about a refused form, in their language.
-    private func message(for error: AccountError, in context: PageContext) -> String {
+    func message(for error: AccountError, in context: PageContext) -> String {
         if let problem = error.code.passwordProblem { return message(for: problem, in: context) }
         switch error.code {
         case .invalidEmail: return context.text(.emailInvalid)

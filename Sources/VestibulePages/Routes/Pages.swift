@@ -60,6 +60,7 @@ public struct Pages: Sendable {
         installEmbedRoutes(on: &router)
         installPasswordRoutes(on: &router)
         installPasskeyRoutes(on: &router)
+        installRecoveryRoutes(on: &router)
         installAppleRoutes(on: &router)
         installHandoffRoutes(on: &router)
         installOpenIDRoutes(on: &router)

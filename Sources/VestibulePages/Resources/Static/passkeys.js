@@ -1,6 +1,6 @@
 // Passkeys on Vestibule's pages, through the same JSON API native apps use (/api/v1/passkeys/…).
 //
-// Markup drives it: an element with data-passkey="sign-in" | "sign-up" | "register" (or data-passkey-only) is
+// Markup drives it: an element with data-passkey="sign-in" | "sign-up" | "register" | "recover" (or data-passkey-only) is
 // rendered hidden and shown here only when the browser has WebAuthn; otherwise the fallback
 // (<details data-passkey-fallback>) opens, so the page never shows a button that cannot work. Prompts start only from a button press (AUTH-9);
 // the one exception is AutoFill (conditional mediation), which shows no prompt, only suggestions in the
@@ -94,10 +94,12 @@
     window.location.assign(result.redirect);
   };
 
-  const register = async (element, optionsPath, body) => {
-    const { publicKey } = await post(optionsPath, body, element.dataset.csrf);
+  // `authority` goes with both calls: what allows adding the passkey when no session does (a recovery link).
+  const register = async (element, optionsPath, body, authority = {}) => {
+    const { publicKey } = await post(optionsPath, { ...body, ...authority }, element.dataset.csrf);
     const credential = await navigator.credentials.create({ publicKey: creationOptions(publicKey) });
-    const result = await post("/api/v1/passkeys/registration", { credential: credentialJSON(credential) }, element.dataset.csrf);
+    const answer = { credential: credentialJSON(credential), ...authority };
+    const result = await post("/api/v1/passkeys/registration", answer, element.dataset.csrf);
     window.location.assign(result.redirect);
   };
 
@@ -143,6 +145,15 @@
       element
         .querySelector("button")
         .addEventListener("click", run(element, () => register(element, "/api/v1/passkeys/registration/options", {})));
+    },
+    recover: (element) => {
+      const recoveryToken = new URLSearchParams(window.location.search).get("token") || "";
+      element
+        .querySelector("button")
+        .addEventListener(
+          "click",
+          run(element, () => register(element, "/api/v1/passkeys/registration/options", {}, { recoveryToken }))
+        );
     },
   };
 
