@@ -44,6 +44,13 @@ extension Application {
         return server
     }
 
+    /// Refuses a console path that one of Vestibule's own routes (`patterns`, the console's not among them) uses
+    /// or lies under: the console would hide the page, or the page the console.
+    static func checkConsolePath(_ path: String, against patterns: [String]) throws(StartupError) {
+        guard let taken = patterns.first(where: { $0 == path || $0.hasPrefix(path + "/") }) else { return }
+        throw StartupError("console-path \(path) is taken by Vestibule's own \(taken); choose another, such as /operator.")
+    }
+
     static func makeWebConfiguration(_ configuration: Configuration) throws(StartupError) -> WebConfiguration {
         var limits = RateLimits()
         limits.signInPerAddress = RateLimit(attempts: configuration.signInAttemptsPerMinute, window: .seconds(60))
@@ -63,7 +70,8 @@ extension Application {
                 maximumBytes: configuration.documentMaxBytes, perOwner: configuration.documentsPerOwner,
                 storageBytes: configuration.documentStorageBytes
             ),
-            auditAddresses: configuration.auditAddresses
+            auditAddresses: configuration.auditAddresses,
+            consolePath: configuration.consolePath
         )
     }
 

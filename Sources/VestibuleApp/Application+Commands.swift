@@ -75,7 +75,7 @@ extension Application {
                 throw StoreError(.notFound, "no account has the id \(who), and it is not an email address")
             }
             let token = try OperatorInvitations(store: store, clock: { Date() }).create(for: email)
-            return .invited(link: configuration.origin + ConsolePath.invitation + "?token=" + token)
+            return .invited(link: configuration.origin + ConsolePath(root: configuration.consolePath).invitation + "?token=" + token)
         }
     }
 

@@ -158,6 +158,7 @@ public final class Application: Sendable {
             pages.install(on: &router)
             WebAPI(site: site).install(on: &router)
             OpenIDProvider(site: site, logouts: logouts).install(on: &router)
+            try checkConsolePath(configuration.consolePath, against: router.patterns)
             Console(site: site, pages: pages).install(on: &router)
             let handler = pages.errorPages.wrapping(router.respond)
             let server = HTTPServer(

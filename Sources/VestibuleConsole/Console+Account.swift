@@ -6,7 +6,7 @@ extension Console {
     static let eventLimit = 50
 
     func installAccountRoutes(on router: inout Router) {
-        router.get(ConsolePath.account(":id")) { request in
+        router.get(paths.account(":id")) { request in
             try asOperator(request) { visitor, _ in
                 let store = site.services.store
                 guard let account = try store.account(id: AccountID(rawValue: request.pathParameters["id"] ?? "")) else {
@@ -30,7 +30,7 @@ extension Console {
                     }
                     return ConsoleAccountPage.render(
                         held, policy: site.fields.policy, notice: notice,
-                        appName: { site.configuration.apps.app(id: $0)?.name ?? $0 }, in: context
+                        appName: { site.configuration.apps.app(id: $0)?.name ?? $0 }, paths: paths, in: context
                     )
                 }
             }

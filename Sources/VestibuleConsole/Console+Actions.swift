@@ -5,7 +5,7 @@ import VestibuleHTTP
 extension Console {
     func installActionRoutes(on router: inout Router) {
         for action in ConsoleAction.allCases {
-            router.post(action.path(account: ":id")) { request in try act(action, request) }
+            router.post(action.path(account: ":id", in: paths)) { request in try act(action, request) }
         }
     }
 
@@ -26,7 +26,7 @@ extension Console {
             }
             guard form["confirmed"] == "yes" else {
                 return try pages.render(for: request, visitor: visitor) {
-                    ConsoleConfirmPage.render(action, account: account, passkey: passkey, in: $0)
+                    ConsoleConfirmPage.render(action, account: account, passkey: passkey, paths: paths, in: $0)
                 }
             }
             let operatorID = session.accountID
@@ -55,12 +55,12 @@ extension Console {
                 }
                 site.mail.sendRecoveryLink(try site.services.recoveryLinks.create(for: account.id), to: email, in: visitor.language)
                 site.audit(.recoveryLinkSent, account: account.id, request: request, by: operatorID)
-                return .redirect(to: ConsolePath.account(account.id.rawValue) + "?notice=recovery-link-sent")
+                return .redirect(to: paths.account(account.id.rawValue) + "?notice=recovery-link-sent")
             case .delete:
                 try site.deleteAccount(account.id, by: operatorID)
-                return .redirect(to: ConsolePath.root + "?notice=deleted")
+                return .redirect(to: paths.root + "?notice=deleted")
             }
-            return .redirect(to: ConsolePath.account(account.id.rawValue) + "?notice=done")
+            return .redirect(to: paths.account(account.id.rawValue) + "?notice=done")
         }
     }
 }

@@ -5,13 +5,15 @@ extension Console {
     /// The one-time link `vestibule operators add` prints for an email no account has yet: opened by the account
     /// that has it since, it makes it an operator. The GET only shows the question; the POST answers it.
     func installInvitationRoutes(on router: inout Router) {
-        router.get(ConsolePath.invitation) { request in
+        router.get(paths.invitation) { request in
             let visitor = try site.visitor(of: request)
             return try pages.render(for: request, visitor: visitor) {
-                ConsoleInvitationPage.render(token: request.query["token"] ?? "", signedIn: visitor.account != nil, in: $0)
+                ConsoleInvitationPage.render(
+                    token: request.query["token"] ?? "", signedIn: visitor.account != nil, paths: paths, in: $0
+                )
             }
         }
-        router.post(ConsolePath.invitation) { request in
+        router.post(paths.invitation) { request in
             let (visitor, form) = try site.checkedForm(request)
             guard let account = visitor.account else { return .redirect(to: "/sign-in") }
             let invitations = OperatorInvitations(store: site.services.store, clock: site.clock)
@@ -21,7 +23,7 @@ extension Console {
                 }
             }
             site.audit(.operatorAdded, account: account.id, request: request)
-            return .redirect(to: ConsolePath.root)
+            return .redirect(to: paths.root)
         }
     }
 }

@@ -5,13 +5,13 @@ extension Console {
     static let searchLimit = 50
 
     func installSearchRoutes(on router: inout Router) {
-        router.get(ConsolePath.root) { request in
+        router.get(paths.root) { request in
             try asOperator(request) { visitor, _ in
                 let query = (request.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
                 let accounts = query.isEmpty
                     ? nil : try site.services.store.searchAccounts(matching: query, limit: Self.searchLimit)
                 return try pages.render(for: request, visitor: visitor) {
-                    ConsoleSearchPage.render(query: query, results: accounts, in: $0)
+                    ConsoleSearchPage.render(query: query, results: accounts, paths: paths, in: $0)
                 }
             }
         }

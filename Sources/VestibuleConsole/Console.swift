@@ -13,10 +13,12 @@ public struct Console: Sendable {
     let site: Site
     let pages: Pages
     let access: OperatorAccess
+    let paths: ConsolePath
 
     public init(site: Site, pages: Pages) {
         self.site = site
         self.pages = pages
+        paths = ConsolePath(root: site.configuration.consolePath)
         access = OperatorAccess(store: site.services.store, clock: site.clock)
     }
 

@@ -22,7 +22,8 @@ enum ConsoleAccountPage {
     }
 
     static func render(
-        _ held: Held, policy: DataPolicy, notice: String?, appName: (String) -> String, in context: PageContext
+        _ held: Held, policy: DataPolicy, notice: String?, appName: (String) -> String, paths: ConsolePath,
+        in context: PageContext
     ) -> Page {
         let account = held.account
         let name = account.displayName ?? context.text(.consoleNoName)
@@ -31,7 +32,7 @@ enum ConsoleAccountPage {
         return Page(
             title: name,
             main: """
-            <p><a href="\(ConsolePath.root)">\(context.text(.consoleBack))</a></p>
+            <p><a href="\(paths.root)">\(context.text(.consoleBack))</a></p>
             <h1><bdi>\(name)</bdi>\(disabled)</h1>
             \(NoticePanel.html(notice))
             <dl class="data-list">
@@ -40,7 +41,7 @@ enum ConsoleAccountPage {
             <div><dt>\(context.text(.dataCreatedLabel))</dt><dd>\(date(account.createdAt))</dd></div>
             </dl>
             <h2>\(context.text(.consoleMethodsHeading))</h2>
-            \(methods(held, in: context))
+            \(methods(held, paths: paths, in: context))
             <h2>\(context.text(.consoleSessionsHeading))</h2>
             \(sessions(held.sessions, in: context))
             \(fields(held.fields, policy: policy, in: context))
@@ -49,13 +50,13 @@ enum ConsoleAccountPage {
             \(ActivityList.list(held.events, appName: appName, in: context))
             <h2>\(context.text(.consoleActionsHeading))</h2>
             <div class="actions">
-            \(actions(for: account).map { button($0, account: account, in: context) })
+            \(actions(for: account).map { button($0, account: account, paths: paths, in: context) })
             </div>
             """
         )
     }
 
-    private static func methods(_ held: Held, in context: PageContext) -> HTML {
+    private static func methods(_ held: Held, paths: ConsolePath, in context: PageContext) -> HTML {
         var items: [HTML] = []
         if held.identities.contains(where: { $0.method == .password }) {
             items.append("<li class=\"item\"><p class=\"item-title\">\(context.text(.accountMethodPassword))</p></li>")
@@ -76,7 +77,7 @@ enum ConsoleAccountPage {
             items.append("""
                 <li class="item"><div class="item-row"><div class="item-details">\
                 <p class="item-title">\(context.text(.consolePasskeyNamed, isolating: "name", passkey.name))</p>\(lastUsed)</div>\
-                \(button(.removePasskey, account: held.account, passkey: passkey, in: context))</div></li>
+                \(button(.removePasskey, account: held.account, passkey: passkey, paths: paths, in: context))</div></li>
                 """)
         }
         guard !items.isEmpty else { return "<p>\(context.text(.accountMethodsNone))</p>" }
@@ -124,13 +125,13 @@ enum ConsoleAccountPage {
     /// once; confirmed on that page, where it acts.
     static func button(
         _ action: ConsoleAction, account: Account, passkey: PasskeyCredential? = nil, confirmed: Bool = false,
-        in context: PageContext
+        paths: ConsolePath, in context: PageContext
     ) -> HTML {
         let passkeyField: HTML = passkey.map { "<input type=\"hidden\" name=\"passkey\" value=\"\(Base64URL.encode($0.id))\">" } ?? ""
         let confirmedField: HTML = confirmed ? "<input type=\"hidden\" name=\"confirmed\" value=\"yes\">" : ""
         let style = action.isDestructive ? "button button-danger" : "button"
         return """
-        <form method="post" action="\(action.path(account: account.id.rawValue))">\(context.csrfField)\(passkeyField)\
+        <form method="post" action="\(action.path(account: account.id.rawValue, in: paths))">\(context.csrfField)\(passkeyField)\
         \(confirmedField)<button class="\(style)" type="submit">\(context.text(action.title))</button></form>
         """
     }

@@ -37,5 +37,5 @@ enum ConsoleAction: String, CaseIterable {
     /// Whether its button is drawn as one that takes something away.
     var isDestructive: Bool { self != .enable && self != .sendRecoveryLink }
 
-    func path(account id: String) -> String { ConsolePath.account(id) + "/" + rawValue }
+    func path(account id: String, in paths: ConsolePath) -> String { paths.account(id) + "/" + rawValue }
 }

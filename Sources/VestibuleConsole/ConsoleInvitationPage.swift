@@ -4,10 +4,10 @@ import VestibulePages
 
 /// "Become an operator": the question behind a one-time operator link, or why the link does not work.
 enum ConsoleInvitationPage {
-    static func render(token: String, signedIn: Bool, in context: PageContext) -> Page {
+    static func render(token: String, signedIn: Bool, paths: ConsolePath, in context: PageContext) -> Page {
         let answer: HTML = signedIn
             ? """
-            <form class="stacked-form" method="post" action="\(ConsolePath.invitation)">\(context.csrfField)\
+            <form class="stacked-form" method="post" action="\(paths.invitation)">\(context.csrfField)\
             <input type="hidden" name="token" value="\(token)">
             <button class="button" type="submit">\(context.text(.consoleInvitationTitle))</button>
             </form>

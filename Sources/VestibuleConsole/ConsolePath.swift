@@ -1,11 +1,14 @@
-import VestibuleSite
-
-/// Where the operator console lives.
-public enum ConsolePath {
+/// Where the operator console lives: `/operator`, or the path the operator chose (`console-path`).
+public struct ConsolePath: Sendable {
     /// The search, and the prefix of every console page.
-    public static let root = SitePath.console
+    public let root: String
+
+    public init(root: String) {
+        self.root = root
+    }
+
     /// An account's page.
-    static func account(_ id: String) -> String { "\(root)/accounts/\(id)" }
+    func account(_ id: String) -> String { "\(root)/accounts/\(id)" }
     /// The one-time link that makes an operator (`vestibule operators add`), with `?token=`.
-    public static let invitation = "\(root)/invitation"
+    public var invitation: String { "\(root)/invitation" }
 }

@@ -5,6 +5,4 @@ package enum SitePath {
     package static let welcome = "/welcome"
     /// Development mode's outbox: every email Vestibule would have sent.
     package static let outbox = "/dev/outbox"
-    /// The operator console, which the account page links to for operators.
-    package static let console = "/operator"
 }

@@ -32,6 +32,8 @@ public struct WebConfiguration: Sendable {
     public var documentLimits: DocumentLimits
     /// How much of a client's address audit events keep.
     public var auditAddresses: AuditAddressPolicy
+    /// Where the operator console lives; the account page links there for operators.
+    public var consolePath: String
 
     public init(
         origin: String,
@@ -45,7 +47,8 @@ public struct WebConfiguration: Sendable {
         dataPolicy: DataPolicy = .empty,
         apps: AppRegistry = AppRegistry(),
         documentLimits: DocumentLimits = DocumentLimits(),
-        auditAddresses: AuditAddressPolicy = .network
+        auditAddresses: AuditAddressPolicy = .network,
+        consolePath: String = "/operator"
     ) {
         self.origin = origin
         self.secure = secure
@@ -59,6 +62,7 @@ public struct WebConfiguration: Sendable {
         self.apps = apps
         self.documentLimits = documentLimits
         self.auditAddresses = auditAddresses
+        self.consolePath = consolePath
     }
 }
 

@@ -126,6 +126,33 @@ import VestibuleTesting
         #expect(try app.withStore { try $0.account(id: account)?.disabledAt } == nil)
     }
 
+    @Test func theConsoleLivesAtThePathTheOperatorChose() throws {
+        let app = try TestApplication(configure: { $0.consolePath = "/backstage" })
+        defer { app.application.shutdown() }
+        let (person, account) = try person(app)
+        let (console, _) = try app.operatorBrowser()
+        #expect(try console.get("/operator").status == .notFound)
+        #expect(try console.get("/account").text.contains("href=\"/backstage\" data-console"))
+        let search = try console.get("/backstage?q=ada")
+        #expect(search.status == .ok && search.text.contains("action=\"/backstage\""))
+        #expect(search.text.contains("href=\"/backstage/accounts/\(account.rawValue)\""))
+        try console.get("/backstage/accounts/\(account.rawValue)")
+        let done = try console.post("/backstage/accounts/\(account.rawValue)/sign-out-everywhere", ["confirmed": "yes"])
+        #expect(done.headers["Location"] == "/backstage/accounts/\(account.rawValue)?notice=done")
+        #expect(try person.get("/account").headers["Location"] == "/sign-in")
+        #expect(try person.get("/backstage").status == .notFound, "still nothing there for anyone else")
+    }
+
+    @Test func aConsolePathThatIsNotOneSegmentOrThatVestibuleUsesIsRefused() throws {
+        for taken in ["/account", "/api", "/sign-in"] {
+            #expect(throws: StartupError.self, "\(taken)") { try TestApplication(configure: { $0.consolePath = taken }) }
+        }
+        for malformed in ["operator", "/Operator", "/a/b", "/", "/op?x"] {
+            let result = try VestibuleExecutable.run(["serve", "--development", "--console-path", malformed])
+            #expect(result.status != 0 && result.output.contains("console-path must be one path segment"), "\(malformed): \(result.output)")
+        }
+    }
+
     @Test func theOperatorsCommandAddsListsAndRemovesAndInvitesByOneTimeLink() throws {
         let app = try TestApplication()
         defer { app.application.shutdown() }

@@ -49,6 +49,8 @@ public struct Configuration: Sendable, Equatable {
     public var auditRetentionDays = 90
     /// How much of a client's address audit events keep.
     public var auditAddresses = AuditAddressPolicy.network
+    /// Where the operator console lives: one path segment.
+    public var consolePath = "/operator"
     /// The operator's text for "why sign in", by language tag (config file only).
     public var signInBenefits: [String: String] = [:]
     /// Where mail goes: an `smtp://` or `smtps://` URL; `nil` only in ``development`` mode (the outbox folder).

@@ -122,6 +122,12 @@ extension Setting {
             }
             $0.auditAddresses = policy
         },
+        Setting(key: "consolePath", placeholder: "PATH", summary: "Where the operator console lives (default /operator): one path segment of lowercase letters, digits and hyphens, which no page of Vestibule's uses.") {
+            guard $1.wholeMatch(of: /\/[a-z0-9][a-z0-9-]{0,62}/) != nil else {
+                throw ConfigurationError("console-path must be one path segment of lowercase letters, digits and hyphens, such as /operator; got \"\($1)\".")
+            }
+            $0.consolePath = $1
+        },
         Setting(key: "smtpURL", placeholder: "URL", summary: "SMTP server for outgoing mail, e.g. smtp://mail.example.com:587; required outside development mode (in development mode, without it, mail goes to the outbox folder, shown at /dev/outbox).") {
             guard let url = URL(string: $1), ["smtp", "smtps"].contains(url.scheme ?? ""), url.host() != nil else {
                 throw ConfigurationError("smtp-url must look like smtp://mail.example.com:587 or smtps://mail.example.com:465.")

@@ -47,7 +47,7 @@ package enum AccountPage {
         handedOverBy: String? = nil,
         fields: Fields = Fields(),
         activity: Activity = Activity(),
-        isOperator: Bool = false,
+        console: String? = nil,
         notice: String? = nil
     ) -> Page {
         let noticeHTML = NoticePanel.html(notice)
@@ -79,7 +79,7 @@ package enum AccountPage {
             </ul>
             \(ActivityList.accountSection(activity.events, retentionDays: activity.retentionDays, appName: activity.appName, in: context))
             \(offered)
-            \(isOperator ? "<p><a href=\"\(SitePath.console)\" data-console>\(context.text(.consoleTitle))</a></p>" as HTML : "")
+            \(console.map { "<p><a href=\"\($0)\" data-console>\(context.text(.consoleTitle))</a></p>" as HTML } ?? "")
             <p><a href="/account/data">\(context.text(.accountDataLink))</a></p>
             <p><a href="/account/delete">\(context.text(.accountDeleteHeading))</a></p>
             """

@@ -58,7 +58,7 @@ extension Pages {
                     inputs: fieldInputs, errors: fieldErrors
                 ),
                 activity: activity,
-                isOperator: isOperator,
+                console: isOperator ? site.configuration.consolePath : nil,
                 notice: notice.map { context.text($0) }
             )
         }
