@@ -15,5 +15,12 @@ extension Console {
                 }
             }
         }
+        router.get(paths.apps) { request in
+            try asOperator(request) { visitor, _ in
+                try pages.render(for: request, visitor: visitor) {
+                    ConsoleAppsPage.render(site.configuration.apps.apps, paths: paths, in: $0)
+                }
+            }
+        }
     }
 }

@@ -9,6 +9,8 @@ public struct ConsolePath: Sendable {
 
     /// An account's page.
     func account(_ id: String) -> String { "\(root)/accounts/\(id)" }
+    /// The registered apps, OpenID clients among them.
+    var apps: String { "\(root)/apps" }
     /// The one-time link that makes an operator (`vestibule operators add`), with `?token=`.
     public var invitation: String { "\(root)/invitation" }
 }

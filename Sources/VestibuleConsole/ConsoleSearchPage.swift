@@ -15,6 +15,7 @@ enum ConsoleSearchPage {
             \(field.html)
             <button class="button" type="submit">\(context.text(.consoleSearchButton))</button>
             </form>
+            <p><a href="\(paths.apps)">\(context.text(.consoleAppsLink))</a></p>
             \(results.map { list($0, query: query, paths: paths, in: context) } ?? "")
             """
         )

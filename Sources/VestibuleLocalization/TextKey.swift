@@ -421,4 +421,18 @@ public enum TextKey: String, Sendable, CaseIterable {
     case consoleSendRecoveryLink = "console.sendRecoveryLink"
     case consoleSendRecoveryLinkExplained = "console.sendRecoveryLinkExplained"
     case consoleRecoveryLinkSent = "console.recoveryLinkSent"
+
+    /// The console's list of registered apps (issue #16)
+    case consoleAppsLink = "console.appsLink"
+    case consoleAppsTitle = "console.appsTitle"
+    case consoleAppsLead = "console.appsLead"
+    case consoleAppsNone = "console.appsNone"
+    case consoleAppKind = "console.appKind"
+    case consoleAppConfidential = "console.appConfidential"
+    case consoleAppPublic = "console.appPublic"
+    case consoleAppOwnAPI = "console.appOwnAPI"
+    case consoleAppFirstParty = "console.appFirstParty"
+    case consoleAppRedirects = "console.appRedirects"
+    case consoleAppReturns = "console.appReturns"
+    case consoleAppLogout = "console.appLogout"
 }

@@ -126,6 +126,22 @@ import VestibuleTesting
         #expect(try app.withStore { try $0.account(id: account)?.disabledAt } == nil)
     }
 
+    /// The apps file as the operator set it up, OpenID clients among them; never a secret, never a way to change it.
+    @Test func theConsoleListsTheRegisteredAppsAndTheirOpenIDSettings() throws {
+        let app = try TestApplication(configure: { $0.apps = AppRegistry(TestApps.registry.apps + [OpenIDRelyingParty.app()]) })
+        defer { app.application.shutdown() }
+        let (console, _) = try app.operatorBrowser()
+        #expect(try console.get("/operator").text.contains("href=\"/operator/apps\""))
+        let page = try console.get("/operator/apps")
+        #expect(page.status == .ok)
+        let relyingParty = OpenIDRelyingParty.app()
+        #expect(page.text.contains(relyingParty.name) && page.text.contains("OpenID client with a secret"))
+        for uri in relyingParty.openID?.redirectURIs ?? [] { #expect(page.text.contains(uri)) }
+        #expect(page.text.contains(TestApps.registry.apps[0].name))
+        #expect(!page.text.contains(OpenIDRelyingParty.key), "a secret is never on a page")
+        #expect(try FormClient(app).get("/operator/apps").status == .notFound)
+    }
+
     @Test func theConsoleLivesAtThePathTheOperatorChose() throws {
         let app = try TestApplication(configure: { $0.consolePath = "/backstage" })
         defer { app.application.shutdown() }

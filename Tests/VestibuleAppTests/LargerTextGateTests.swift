@@ -164,6 +164,7 @@ import VestibuleWebDriver
                 url: base + "/operator/accounts/\(account.id.rawValue)", cookies: [(name: session[0], value: session[1])],
                 label: "/operator/accounts/…, an account"
             ),
+            AuditTarget(url: base + "/operator/apps", cookies: [(name: session[0], value: session[1])], label: "/operator/apps, the registered apps"),
             AuditTarget(
                 url: base + "/operator", cookies: [(name: staleSession[0], value: staleSession[1])],
                 label: "/operator, sign in again first"
