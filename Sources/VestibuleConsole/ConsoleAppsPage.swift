@@ -28,7 +28,7 @@ enum ConsoleAppsPage {
         case _?: .consoleAppConfidential
         }
         var rows: [HTML] = [
-            row(context.text(.consoleIDLabel), ["<bdi class=\"identifier\">\(app.id)</bdi>"]),
+            row(context.text(.consoleAppID), ["<bdi class=\"identifier\">\(app.id)</bdi>"]),
             row(
                 context.text(.consoleAppKind),
                 [HTML(text: context.text(kind))] + (app.openID?.isFirstParty == true ? [HTML(text: context.text(.consoleAppFirstParty))] : [])

@@ -435,4 +435,5 @@ public enum TextKey: String, Sendable, CaseIterable {
     case consoleAppRedirects = "console.appRedirects"
     case consoleAppReturns = "console.appReturns"
     case consoleAppLogout = "console.appLogout"
+    case consoleAppID = "console.appID"
 }
