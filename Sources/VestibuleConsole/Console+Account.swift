@@ -20,7 +20,8 @@ extension Console {
                     sessions: try store.sessions(of: account.id),
                     fields: try store.accountFields(of: account.id),
                     documents: try store.documents(of: .account(account.id)),
-                    events: try store.auditEvents(of: account.id, since: nil, limit: Self.eventLimit)
+                    events: try store.auditEvents(of: account.id, since: nil, limit: Self.eventLimit),
+                    receivesMail: try site.credentialChanges.mailbox(of: account.id) != nil
                 )
                 return try pages.render(for: request, visitor: visitor) { context in
                     let notice: String? = switch request.query["notice"] {

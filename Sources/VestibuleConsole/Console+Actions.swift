@@ -50,8 +50,8 @@ extension Console {
                 case .lastSignInMethod: throw HTTPError(.conflict, "This passkey is the account's only way to sign in.")
                 }
             case .sendRecoveryLink:
-                guard let email = account.email.flatMap({ try? EmailAddress($0) }) else {
-                    throw HTTPError(.conflict, "This account has no email address to send a link to.")
+                guard let email = try site.credentialChanges.mailbox(of: account.id) else {
+                    throw HTTPError(.conflict, "This account has no address that receives mail.")
                 }
                 site.mail.sendRecoveryLink(try site.services.recoveryLinks.create(for: account.id), to: email, in: visitor.language)
                 site.audit(.recoveryLinkSent, account: account.id, request: request, by: operatorID)

@@ -19,6 +19,8 @@ enum ConsoleAccountPage {
         let fields: [FieldValue]
         let documents: [DocumentSummary]
         let events: [AuditEvent]
+        /// Whether mail reaches the person (an address, and not a relay Apple stopped forwarding).
+        let receivesMail: Bool
     }
 
     static func render(
@@ -50,7 +52,7 @@ enum ConsoleAccountPage {
             \(ActivityList.list(held.events, appName: appName, in: context))
             <h2>\(context.text(.consoleActionsHeading))</h2>
             <div class="actions">
-            \(actions(for: account).map { button($0, account: account, paths: paths, in: context) })
+            \(actions(for: held).map { button($0, account: account, paths: paths, in: context) })
             </div>
             """
         )
@@ -115,9 +117,9 @@ enum ConsoleAccountPage {
     }
 
     /// The account's actions: turn off or on, whichever it is not; sign out everywhere; delete.
-    /// A recovery link needs an address to go to.
-    private static func actions(for account: Account) -> [ConsoleAction] {
-        [account.email == nil ? nil : .sendRecoveryLink, account.disabledAt == nil ? .disable : .enable, .signOutEverywhere, .delete]
+    /// A recovery link needs an address that receives mail.
+    private static func actions(for held: Held) -> [ConsoleAction] {
+        [held.receivesMail ? .sendRecoveryLink : nil, held.account.disabledAt == nil ? .disable : .enable, .signOutEverywhere, .delete]
             .compactMap { $0 }
     }
 

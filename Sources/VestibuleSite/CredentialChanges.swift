@@ -52,12 +52,12 @@ package struct CredentialChanges: Sendable {
 
     /// The notice of a change made without a session (a password reset by emailed code).
     package func notice(for accountID: AccountID) throws(StoreError) -> Notice {
-        Notice(recipient: try recipient(of: accountID), mail: mail)
+        Notice(recipient: try mailbox(of: accountID), mail: mail)
     }
 
-    /// The account's address, unless it has none or it is a relay of one of its Apple identities that Apple said
-    /// no longer forwards.
-    private func recipient(of accountID: AccountID) throws(StoreError) -> EmailAddress? {
+    /// Where mail about the account reaches its person: the account's address, unless it has none or it is a relay
+    /// of one of its Apple identities that Apple said no longer forwards (a recovery link sent there would be lost).
+    package func mailbox(of accountID: AccountID) throws(StoreError) -> EmailAddress? {
         guard let text = try store.account(id: accountID)?.email, let address = try? EmailAddress(text) else {
             return nil
         }

@@ -98,7 +98,7 @@ import VestibuleTesting
         defer { app.application.shutdown() }
         var unlinked: [String: Int] = [:]
         for (relay, forwarding) in [("on@privaterelay.appleid.com", true), ("off@privaterelay.appleid.com", false)] {
-            let (account, subject) = try Self.appleAccount(relay: relay, forwarding: forwarding, in: app)
+            let (account, subject) = try app.appleRelayAccount(relay: relay, forwarding: forwarding)
             try app.addPasskey(to: account, name: "Phone")
             let browser = FormClient(app)
             browser.adopt(cookies: ["vestibule_session": try Self.session(of: account, signedInSecondsAgo: 0, in: app)])
@@ -122,19 +122,6 @@ import VestibuleTesting
         return try app.withStore { store in
             let identity = try #require(try store.identity(method: .password, subject: email))
             return try #require(try store.account(id: identity.accountID))
-        }
-    }
-
-    /// An account that signed up with Apple through a relay address, and its Apple subject.
-    private static func appleAccount(relay: String, forwarding: Bool, in app: TestApplication) throws -> (Account, String) {
-        try app.withStore { store in
-            let account = Account(displayName: "Ada", email: relay, createdAt: Date())
-            let identity = Identity(accountID: account.id, method: .apple, subject: UUID().uuidString, email: relay, createdAt: Date())
-            try store.createAppleAccount(account, identity: identity, apple: AppleIdentityRecord(
-                subject: identity.subject, accountID: account.id, clientID: "dev.vestibule.web", sealedRefreshToken: nil,
-                isPrivateEmail: true, forwardingDisabledAt: forwarding ? nil : Date(), updatedAt: Date()
-            ))
-            return (account, identity.subject)
         }
     }
 

@@ -3,7 +3,8 @@ import Testing
 import VestibuleAppTesting
 import VestibuleCore
 
-/// The two sides of the console's tests: an operator's browser, and a person with a password account.
+/// The people of the console's and the credential changes' tests: an operator's browser, a person with a password
+/// account, an account made through Apple's relay.
 extension TestApplication {
     /// An operator's browser, signed in with Apple `minutesAgo` minutes ago.
     func operatorBrowser(minutesAgo: Double = 0) throws -> (FormClient, Account) {
@@ -25,5 +26,19 @@ extension TestApplication {
     /// The account's events, newest first.
     func events(of account: AccountID) throws -> [AuditEvent] {
         try withStore { try $0.auditEvents(of: account, since: nil, limit: 100) }
+    }
+
+    /// An account that signed up with Apple through a relay address whose forwarding is on or off, and its Apple
+    /// subject.
+    func appleRelayAccount(relay: String, forwarding: Bool) throws -> (Account, String) {
+        try withStore { store in
+            let account = Account(displayName: "Ada", email: relay, createdAt: Date())
+            let identity = Identity(accountID: account.id, method: .apple, subject: UUID().uuidString, email: relay, createdAt: Date())
+            try store.createAppleAccount(account, identity: identity, apple: AppleIdentityRecord(
+                subject: identity.subject, accountID: account.id, clientID: "dev.vestibule.web", sealedRefreshToken: nil,
+                isPrivateEmail: true, forwardingDisabledAt: forwarding ? nil : Date(), updatedAt: Date()
+            ))
+            return (account, identity.subject)
+        }
     }
 }
