@@ -90,7 +90,7 @@ public struct Site: Sendable {
 
     package func visitor(of request: Request) throws(StoreError) -> Visitor {
         let chosen = request.query["lang"].flatMap(Language.init(rawValue:))
-        let remembered = request.cookies()[Visitor.languageCookie]
+        let remembered = request.cookies[Visitor.languageCookie]
         let language = Language.negotiate(
             explicit: chosen?.rawValue ?? remembered,
             acceptLanguage: request.headers["Accept-Language"]
