@@ -289,6 +289,7 @@ let package = Package(
         .testTarget(name: "VestibuleCommandLineTests", dependencies: ["VestibuleCommandLine"], swiftSettings: swiftSettings),
         .testTarget(name: "VestibulePhrasesTests", dependencies: ["VestibulePhrases"], swiftSettings: swiftSettings),
         .testTarget(name: "VestibuleJSONTests", dependencies: ["VestibuleJSON"], swiftSettings: swiftSettings),
+        .testTarget(name: "VestibuleLoggingTests", dependencies: ["VestibuleLogging"], swiftSettings: swiftSettings),
         .testTarget(name: "VestibuleMetricsTests", dependencies: ["VestibuleMetrics"], swiftSettings: swiftSettings),
         .testTarget(
             name: "VestibuleCryptoTests",
