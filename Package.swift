@@ -282,7 +282,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "vestibule-bench",
-            dependencies: ["VestibuleCrypto", "VestibulePasskeys", "CSodium"],
+            dependencies: ["VestibuleCrypto", "VestibulePasskeys", "VestibuleApple", "CSodium"],
             swiftSettings: swiftSettings
         ),
 
