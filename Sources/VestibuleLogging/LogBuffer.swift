@@ -5,58 +5,77 @@ import Synchronization
 /// Log lines on their way to a file descriptor, written in batches: one `write(2)` for many lines instead of one
 /// per line, which under load cost a system call per request (the access log) and more time than the line itself.
 ///
-/// A line waits at most ``delay`` (a flush is scheduled when the first line of a batch arrives), or until the batch
-/// reaches ``batchBytes``. An urgent line (notice and above: start-up, shutdown, errors) is written at once, with
-/// every line before it, so what matters is never held back and the order is kept. The process flushes at exit;
-/// only a crash or SIGKILL can lose the last ``delay`` of routine lines.
+/// A caller only copies its line into the pending batch under a lock; one serial writer takes the batch and
+/// writes it outside that lock, so batches reach the descriptor in order and a slow descriptor never holds up a
+/// caller that is only logging. A line waits at most ``delay`` (a write is scheduled when the first line of a
+/// batch arrives), or until the batch reaches ``batchBytes``. An urgent line (notice and above: start-up, shutdown,
+/// errors) returns only once it is written, with every line before it. If the writer falls behind by
+/// ``maximumBytes``, callers wait for it too, so memory stays bounded. The process flushes at exit; only a crash
+/// or SIGKILL can lose the last ``delay`` of routine lines.
 final class LogBuffer: Sendable {
     private struct Pending {
         var bytes: [UInt8] = []
-        var flushScheduled = false
+        /// The last batch written, emptied: kept for its capacity.
+        var spare: [UInt8] = []
+        var writeScheduled = false
     }
 
-    static let delay = Duration.milliseconds(50)
+    private enum Write {
+        case none, now, soon, later
+    }
+
     static let batchBytes = 64 * 1024
+    static let maximumBytes = 16 * batchBytes
 
     private let fileDescriptor: Int32
-    /// Held while writing too, so that two batches never reach the descriptor out of order.
+    private let delay: Duration
     private let pending = Mutex(Pending())
+    /// The one place batches are written from.
+    private let writer = DispatchQueue(label: "vestibule.log-writer")
 
-    init(fileDescriptor: Int32) {
+    init(fileDescriptor: Int32, delay: Duration = .milliseconds(50)) {
         self.fileDescriptor = fileDescriptor
+        self.delay = delay
     }
 
     func append(_ line: String, urgent: Bool) {
-        let scheduleFlush = pending.withLock { pending in
+        let write = pending.withLock { pending -> Write in
+            let before = pending.bytes.count
             pending.bytes.append(contentsOf: line.utf8)
             pending.bytes.append(UInt8(ascii: "\n"))
-            if urgent || pending.bytes.count >= Self.batchBytes {
-                write(&pending.bytes)
-                return false
-            }
-            if pending.flushScheduled { return false }
-            pending.flushScheduled = true
-            return true
+            if urgent || pending.bytes.count >= Self.maximumBytes { return .now }
+            if before < Self.batchBytes && pending.bytes.count >= Self.batchBytes { return .soon }
+            if pending.writeScheduled { return .none }
+            pending.writeScheduled = true
+            return .later
         }
-        if scheduleFlush {
-            let (seconds, attoseconds) = Self.delay.components
+        switch write {
+        case .none: break
+        case .now: flush()
+        case .soon: writer.async { self.writePending() }
+        case .later:
+            let (seconds, attoseconds) = delay.components
             let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { self.flush() }
+            writer.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { self.writePending() }
         }
     }
 
-    /// Writes every pending line now.
+    /// Writes every pending line, and returns once they are written.
     func flush() {
-        pending.withLock { pending in
-            write(&pending.bytes)
-            pending.flushScheduled = false
-        }
+        writer.sync { writePending() }
     }
 
-    /// Writes `bytes` whole (retrying short writes and interruptions) and empties it, keeping its capacity. A
-    /// failure drops the batch: there is nowhere left to report it.
-    private func write(_ bytes: inout [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
+    /// Takes the pending batch and writes it whole (retrying short writes and interruptions); on the writer only.
+    /// A failure drops the batch: there is nowhere left to report it.
+    private func writePending() {
+        var batch = pending.withLock { pending in
+            pending.writeScheduled = false
+            let batch = pending.bytes
+            pending.bytes = pending.spare
+            pending.spare = []
+            return batch
+        }
+        batch.withUnsafeBytes { buffer in
             guard let start = buffer.baseAddress else { return }
             var offset = 0
             while offset < buffer.count {
@@ -70,6 +89,7 @@ final class LogBuffer: Sendable {
                 }
             }
         }
-        bytes.removeAll(keepingCapacity: true)
+        batch.removeAll(keepingCapacity: true)
+        pending.withLock { $0.spare = batch }
     }
 }
