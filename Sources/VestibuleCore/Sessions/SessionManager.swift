@@ -46,7 +46,24 @@ public struct SessionManager: Sendable {
     /// The live session a token proves, or `nil` when it is unknown, idle too long or past its absolute end.
     /// An ended session is deleted on the spot.
     public func authenticate(_ token: SessionToken) throws(StoreError) -> Session? {
-        guard var session = try store.session(tokenHash: token.hash) else { return nil }
+        guard let session = try store.session(tokenHash: token.hash) else { return nil }
+        return try live(session)
+    }
+
+    /// The live session a token proves and its account, read together; `nil` as for ``authenticate(_:)``, and
+    /// when the account is disabled.
+    public func authenticateWithAccount(
+        _ token: SessionToken
+    ) throws(StoreError) -> (session: Session, account: Account)? {
+        guard let (session, account) = try store.sessionAndAccount(tokenHash: token.hash),
+              let live = try live(session)
+        else { return nil }
+        return (live, account)
+    }
+
+    /// `session` with its activity recorded, or `nil` (and deleted) when it has ended.
+    private func live(_ session: Session) throws(StoreError) -> Session? {
+        var session = session
         let now = clock()
         let idleDeadline = session.lastSeenAt.addingTimeInterval(policy.idleTimeout.seconds)
         guard now < session.expiresAt, now < idleDeadline else {
