@@ -45,6 +45,23 @@ import Testing
         #expect(output.written() == "routine\nshutting down\n")
     }
 
+    @Test func anUrgentLineIsWrittenAfterWhatOtherThreadsLoggedBeforeIt() {
+        let output = Output()
+        let buffer = LogBuffer(fileDescriptor: output.fileDescriptor)
+        let thread = Thread { buffer.append("from another thread", urgent: false) }
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            buffer.append("from a queue", urgent: false)
+            done.signal()
+        }
+        done.wait()
+        thread.start()
+        while !thread.isFinished { usleep(1000) }
+        buffer.append("shutting down", urgent: true)
+        let lines = output.written().split(separator: "\n")
+        #expect(lines.count == 3 && lines.last == "shutting down")
+    }
+
     @Test func aFullBatchIsWrittenWithoutWaitingForTheDelay() async throws {
         let output = Output()
         let buffer = LogBuffer(fileDescriptor: output.fileDescriptor, delay: .seconds(3600))
