@@ -41,13 +41,18 @@ final class LogBuffer: Sendable {
     }
 
     func append(_ line: String, urgent: Bool) {
+        if urgent {
+            // Not into a stripe: the batch is grouped by stripe, and this line must come after all of it.
+            writer.sync { writePending(then: line) }
+            return
+        }
         let count = line.utf8.count + 1
         stripes[Self.stripeOfThisThread()].lines.withLock { lines in
             lines.append(contentsOf: line.utf8)
             lines.append(UInt8(ascii: "\n"))
         }
         let pending = pendingBytes.add(count, ordering: .relaxed).newValue
-        if urgent || pending >= Self.maximumBytes {
+        if pending >= Self.maximumBytes {
             flush()
         } else if pending - count < Self.batchBytes && pending >= Self.batchBytes {
             writer.async { self.writePending() }
@@ -69,9 +74,9 @@ final class LogBuffer: Sendable {
         return Int(mixed >> 60) % stripeCount
     }
 
-    /// Collects every stripe's lines and writes them whole (retrying short writes and interruptions); on the
-    /// writer only. A failure drops the batch: there is nowhere left to report it.
-    private func writePending() {
+    /// Collects every stripe's lines, then `last` if given, and writes them whole (retrying short writes and
+    /// interruptions); on the writer only. A failure drops the batch: there is nowhere left to report it.
+    private func writePending(then last: String? = nil) {
         writeScheduled.store(false, ordering: .relaxed)
         var batch: [UInt8] = []
         for stripe in stripes {
@@ -81,6 +86,10 @@ final class LogBuffer: Sendable {
             }
         }
         pendingBytes.subtract(batch.count, ordering: .relaxed)
+        if let last {
+            batch.append(contentsOf: last.utf8)
+            batch.append(UInt8(ascii: "\n"))
+        }
         batch.withUnsafeBytes { buffer in
             guard let start = buffer.baseAddress else { return }
             var offset = 0

@@ -48,18 +48,20 @@ import Testing
     @Test func anUrgentLineIsWrittenAfterWhatOtherThreadsLoggedBeforeIt() {
         let output = Output()
         let buffer = LogBuffer(fileDescriptor: output.fileDescriptor)
-        let thread = Thread { buffer.append("from another thread", urgent: false) }
+        // Threads of their own, many of them, so that their lines land in most stripes, before and after the one
+        // this thread's lines go to.
         let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            buffer.append("from a queue", urgent: false)
-            done.signal()
+        for index in 0..<64 {
+            Thread {
+                buffer.append("routine \(index)", urgent: false)
+                done.signal()
+            }.start()
         }
-        done.wait()
-        thread.start()
-        while !thread.isFinished { usleep(1000) }
+        for _ in 0..<64 { done.wait() }
         buffer.append("shutting down", urgent: true)
         let lines = output.written().split(separator: "\n")
-        #expect(lines.count == 3 && lines.last == "shutting down")
+        #expect(lines.count == 65)
+        #expect(lines.last == "shutting down")
     }
 
     @Test func aFullBatchIsWrittenWithoutWaitingForTheDelay() async throws {
