@@ -99,7 +99,7 @@ public struct Site: Sendable {
         let visitorID = presentedVisitorID ?? SecureRandom.token(byteCount: 16)
         let token = sessionCookie.value(in: request).map(SessionToken.init(value:))
         let signedIn = try token.flatMap { token throws(StoreError) in
-            try services.sessions.authenticateWithAccount(token)
+            try services.sessions.authenticate(token)
         }
         return Visitor(
             language: language,
@@ -117,7 +117,7 @@ public struct Site: Sendable {
     /// has none), which that check, answering every request of the apps behind it, would pay for nothing.
     package func signedIn(_ request: Request) throws(StoreError) -> (session: Session, account: Account)? {
         try sessionCookie.value(in: request).flatMap { value throws(StoreError) in
-            try services.sessions.authenticateWithAccount(SessionToken(value: value))
+            try services.sessions.authenticate(SessionToken(value: value))
         }
     }
 

@@ -51,7 +51,7 @@ struct APICall {
     /// The session and its account that `Authorization: Bearer` proves, if it carries a session's token.
     static func signedInByBearer(_ request: Request, site: Site) throws -> (session: Session, account: Account)? {
         guard let bearerToken = bearerToken(of: request), GuestToken(presented: bearerToken) == nil else { return nil }
-        return try site.services.sessions.authenticateWithAccount(SessionToken(value: bearerToken))
+        return try site.services.sessions.authenticate(SessionToken(value: bearerToken))
     }
 
     /// The guest that `Authorization: Bearer vg_…` proves; `nil` without a guest token or for a guest that is

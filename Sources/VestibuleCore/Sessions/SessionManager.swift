@@ -43,27 +43,11 @@ public struct SessionManager: Sendable {
         return (session, token)
     }
 
-    /// The live session a token proves, or `nil` when it is unknown, idle too long or past its absolute end.
-    /// An ended session is deleted on the spot.
-    public func authenticate(_ token: SessionToken) throws(StoreError) -> Session? {
-        guard let session = try store.session(tokenHash: token.hash) else { return nil }
-        return try live(session)
-    }
-
-    /// The live session a token proves and its account, read together; `nil` as for ``authenticate(_:)``, and
-    /// when the account is disabled.
-    public func authenticateWithAccount(
-        _ token: SessionToken
-    ) throws(StoreError) -> (session: Session, account: Account)? {
-        guard let (session, account) = try store.sessionAndAccount(tokenHash: token.hash),
-              let live = try live(session)
-        else { return nil }
-        return (live, account)
-    }
-
-    /// `session` with its activity recorded, or `nil` (and deleted) when it has ended.
-    private func live(_ session: Session) throws(StoreError) -> Session? {
-        var session = session
+    /// The live session a token proves and its account, read in one statement; `nil` when the session is unknown,
+    /// idle too long or past its absolute end (an ended session is deleted on the spot), or its account is disabled.
+    public func authenticate(_ token: SessionToken) throws(StoreError) -> (session: Session, account: Account)? {
+        guard let (found, account) = try store.sessionAndAccount(tokenHash: token.hash) else { return nil }
+        var session = found
         let now = clock()
         let idleDeadline = session.lastSeenAt.addingTimeInterval(policy.idleTimeout.seconds)
         guard now < session.expiresAt, now < idleDeadline else {
@@ -74,7 +58,7 @@ public struct SessionManager: Sendable {
             try store.recordSessionActivity(id: session.id, at: now)
             session.lastSeenAt = now
         }
-        return session
+        return (session, account)
     }
 
     /// Ends the session the token proves, if any.
