@@ -282,13 +282,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "vestibule-bench",
-            dependencies: ["VestibuleCrypto", "VestibulePasskeys", "CSodium"],
+            dependencies: ["VestibuleCrypto", "VestibulePasskeys", "VestibuleApple", "CSodium"],
             swiftSettings: swiftSettings
         ),
 
         .testTarget(name: "VestibuleCommandLineTests", dependencies: ["VestibuleCommandLine"], swiftSettings: swiftSettings),
         .testTarget(name: "VestibulePhrasesTests", dependencies: ["VestibulePhrases"], swiftSettings: swiftSettings),
         .testTarget(name: "VestibuleJSONTests", dependencies: ["VestibuleJSON"], swiftSettings: swiftSettings),
+        .testTarget(name: "VestibuleLoggingTests", dependencies: ["VestibuleLogging"], swiftSettings: swiftSettings),
         .testTarget(name: "VestibuleMetricsTests", dependencies: ["VestibuleMetrics"], swiftSettings: swiftSettings),
         .testTarget(
             name: "VestibuleCryptoTests",

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Vestibule next to the physical limits of this machine, measured in one run and interleaved:
-#   HTTP:        wrk against `vestibule serve` /healthz and against nginx serving a small static file
-#   Deployments: session checks (GET /account with a session cookie) and password sign-ins per second for one
+#   HTTP:        wrk against one SQLite `vestibule serve` (/healthz, and with a session cookie forward-auth,
+#                GET /api/v1/session and the account page) and against nginx serving a small static file; the
+#                instance's RSS at its peak under that load
+#   Deployments: session checks (forward-auth with a session cookie) and password sign-ins per second for one
 #                SQLite instance, one PostgreSQL instance (directly and through nginx) and two PostgreSQL
 #                instances behind nginx, with the CPU each process took meanwhile
-#   JWS:         RS256 / ES256 verifications per second (one core) next to `openssl speed`
+#   Start-up:    milliseconds from exec to /readyz answering (SQLite, migrated database) and the idle RSS then
+#   JWS:         RS256 / ES256 verifications per second (one core) next to `openssl speed`; Apple identity tokens
+#                (RS256, with every claim check) next to `openssl speed rsa2048` verify
 #   Passkeys:    ES256 WebAuthn assertion verifications per second (one core) next to `openssl speed ecdsap256`
 #   Argon2:      hashes per second at Vestibule's defaults next to libsodium called directly
 #   Password sign-ins per second through HTTP (SQLite) next to raw Argon2id on every core
@@ -12,7 +16,8 @@
 #                ES256 access token), the token endpoint alone, refresh grants, userinfo and introspection per
 #                second, next to `openssl speed` sign and verify rates on every core and the published anchors
 #                (Keycloak's sizing guide, Ory Hydra's benchmark)
-# The machine is noisy: every figure is the median of ROUNDS runs, and ratios compare medians.
+# The machine is noisy: every figure is the median of ROUNDS runs, and ratios compare medians. Every instance
+# writes its access log (--log-level info), as the goals in the summary require.
 # It starts its own throwaway PostgreSQL cluster and nginx, and stops everything it started on exit.
 # usage: scripts/bench.sh PATH/TO/vestibule-bench   (run through `make bench`)
 #   SECTIONS=oidc runs only the OpenID Provider part (with its openssl limits): a quick check of that part alone.
@@ -23,6 +28,10 @@ rounds=${ROUNDS:-3}
 duration=${DURATION:-5}
 connections=${CONNECTIONS:-64}
 oidc_connections=${OIDC_CONNECTIONS:-16}  # threads of vestibule-bench's chained requests, one connection each
+# Password sign-ins in flight: as many as one instance's hashing gate admits (one hash per core running, as many
+# waiting); more are turned away with 503 at once, which is the overload protection working, not a sign-in.
+signin_connections=${SIGNIN_CONNECTIONS:-$((2 * $(nproc)))}
+starts=${STARTS:-5}    # start-up measurements
 sections=${SECTIONS:-all}
 sqlite_port=18080
 nginx_port=18081       # the static file
@@ -88,7 +97,11 @@ measure() {
   before=$(cpu_snapshot)
   output=$( { time wrk "$@" 2>&1; } 2>"$work/wrk-time")
   after=$(cpu_snapshot)
-  if grep -q "Non-2xx" <<<"$output"; then echo "wrk $* got errors:" >&2; echo "$output" >&2; exit 1; fi
+  if grep -q "Non-2xx" <<<"$output"; then
+    echo "wrk $* got errors:" >&2; echo "$output" >&2
+    for log in "$work"/*.log; do echo "-- the end of $log:" >&2; tail -5 "$log" >&2; done
+    exit 1
+  fi
   awk '/Requests\/sec/ { print $2 }' <<<"$output" | tee -a "$work/$name"
   cores_between "$before" "$after" "$(awk '{ print $1 + $2 }' "$work/wrk-time")" >>"$work/$name.cpu"
 }
@@ -122,13 +135,13 @@ start_postgres() {
   database_url="postgres://postgres:$pg_password@127.0.0.1:$postgres_port/vestibule"
 }
 
-## serve NAME PORT [FLAGS…]: a release `vestibule serve` with its data in $work/NAME, without sign-in rate
-## limits or a connection limit per address (wrk signs in from one address, as fast as it can, over
-## $connections connections)
+## serve NAME PORT [FLAGS…]: a release `vestibule serve` with its data in $work/NAME, its log (the access log
+## included) in $work/NAME.log, without sign-in rate limits or a connection limit per address (wrk signs in from
+## one address, as fast as it can, over several connections)
 serve() {
   local name=$1 port=$2
   shift 2
-  "$bin_dir/vestibule" serve --development --port "$port" --data-dir "$work/$name" --log-level warning \
+  "$bin_dir/vestibule" serve --development --port "$port" --data-dir "$work/$name" --log-level info \
     --sign-in-attempts-per-minute 1000000 --sign-in-attempts-per-account 1000000 --max-connections-per-address 0 "$@" >"$work/$name.log" 2>&1 &
   pids+=($!)
   vestibule_pids+=($!)
@@ -258,13 +271,6 @@ sqlite_base="http://127.0.0.1:$sqlite_port" sqlite_origin="http://localhost:$sql
 
 if want core; then
 
-echo "== HTTP: wrk -t2 -c$connections -d${duration}s, $rounds interleaved rounds"
-for round in $(seq "$rounds"); do
-  v=$(measure http-vestibule -t2 -c"$connections" -d"${duration}s" "http://127.0.0.1:$sqlite_port/healthz")
-  n=$(measure http-nginx -t2 -c"$connections" -d"${duration}s" "http://127.0.0.1:$nginx_port/healthz")
-  echo "   round $round: vestibule /healthz $v req/s, nginx static file $n req/s"
-done
-
 echo "== accounts: one whose session wrk presents, one wrk signs in to, per database"
 # Two accounts, because every sign-in adds a session and /account lists them: the checked page stays the same.
 account=$(new_account "$sqlite_base" "$sqlite_origin" reader@example.com "$work/sqlite")
@@ -276,22 +282,50 @@ pg_session=${account%% *}
 account=$(new_account "$pg_base" "$pg_origin" bench@example.com "$work/pg0" "$work/pg1")
 sign_in_request sign-in-pg "$pg_origin" bench@example.com ${account#* }
 
+## The session checks wrk repeats, as name:path:status (forward-auth answers 204 without a body)
+checks=("forward-auth:/api/v1/forward-auth:204" "session:/api/v1/session:200" "account:/account:200")
+for check in "${checks[@]}"; do
+  IFS=: read -r _ path status <<<"$check"
+  check_status "$status" -b "vestibule_session=$sqlite_session" "$sqlite_base$path"
+done
+
+echo "== HTTP, one SQLite instance: wrk -t2 -c$connections -d${duration}s, $rounds interleaved rounds; the session"
+echo "   checks with the session cookie"
+# The peak RSS from here on (writing 5 to clear_refs resets it): the sign-ups' password hashes are not load.
+echo 5 >"/proc/${vestibule_pids[0]}/clear_refs"
+for round in $(seq "$rounds"); do
+  v=$(measure http-vestibule -t2 -c"$connections" -d"${duration}s" "$sqlite_base/healthz")
+  n=$(measure http-nginx -t2 -c"$connections" -d"${duration}s" "http://127.0.0.1:$nginx_port/healthz")
+  line="   round $round: nginx static file $n req/s, vestibule /healthz $v"
+  for check in "${checks[@]}"; do
+    IFS=: read -r name path _ <<<"$check"
+    r=$(measure "http-$name" -t2 -c"$connections" -d"${duration}s" -H "Cookie: vestibule_session=$sqlite_session" \
+      "$sqlite_base$path")
+    line+=", $name $r"
+  done
+  echo "$line req/s"
+done
+awk '/^VmHWM:/ { print $2 }' "/proc/${vestibule_pids[0]}/status" >"$work/rss-loaded"
+echo "   peak RSS of the SQLite instance under that load: $(cat "$work/rss-loaded") kB"
+
 # name:port:session:lua, in the order of the table
 deployments=("sqlite:$sqlite_port:$sqlite_session:sqlite" "pg1:${pg_ports[0]}:$pg_session:pg"
              "pg1-nginx:$single_port:$pg_session:pg" "pg2-nginx:$pair_port:$pg_session:pg")
 for deployment in "${deployments[@]}"; do
   IFS=: read -r _ port session lua <<<"$deployment"
-  check_status 200 -b "vestibule_session=$session" "http://127.0.0.1:$port/account"
+  check_status 204 -b "vestibule_session=$session" "http://127.0.0.1:$port/api/v1/forward-auth"
   check_status 303 -K "$work/sign-in-$lua.curl" "http://127.0.0.1:$port/sign-in"
 done
 
-echo "== session checks (GET /account, wrk -t2 -c$connections) and password sign-ins (wrk -t2 -c8), $rounds interleaved rounds"
+echo "== session checks (forward-auth, wrk -t2 -c$connections) and password sign-ins (wrk -t2 -c$signin_connections),"
+echo "   $rounds interleaved rounds"
 for round in $(seq "$rounds"); do
   for deployment in "${deployments[@]}"; do
     IFS=: read -r name port session lua <<<"$deployment"
     c=$(measure "checks-$name" -t2 -c"$connections" -d"${duration}s" -H "Cookie: vestibule_session=$session" \
-      "http://127.0.0.1:$port/account")
-    s=$(measure "signins-$name" -t2 -c8 -d"${duration}s" -s "$work/sign-in-$lua.lua" "http://127.0.0.1:$port/sign-in")
+      "http://127.0.0.1:$port/api/v1/forward-auth")
+    s=$(measure "signins-$name" -t2 -c"$signin_connections" -d"${duration}s" -s "$work/sign-in-$lua.lua" \
+      "http://127.0.0.1:$port/sign-in")
     echo "   round $round, $name: $c session checks/s, $s sign-ins/s"
   done
   r=$("$bench_binary" "$duration" argon2id-libsodium-raw-all-cores | awk '{ print $2 }')
@@ -300,7 +334,8 @@ for round in $(seq "$rounds"); do
 done
 # What the two-instance deployment looks like from `top` while wrk checks sessions: the machine's summary,
 # then our processes only (top takes at most 20 ids).
-wrk -t2 -c"$connections" -d4s -H "Cookie: vestibule_session=$pg_session" "http://127.0.0.1:$pair_port/account" >/dev/null &
+wrk -t2 -c"$connections" -d4s -H "Cookie: vestibule_session=$pg_session" "http://127.0.0.1:$pair_port/api/v1/forward-auth" \
+  >/dev/null &
 wrk_pid=$!
 sleep 1.5
 ours=$(echo "${vestibule_pids[@]:1}" "$wrk_pid" $(children_of "$work/nginx.pid") $(children_of "$pg_cluster/postmaster.pid") |
@@ -355,7 +390,7 @@ LUA
   echo "   round $round: $(awk '{ printf "%s %s/s, ", substr($1, 6), $2 }' "$work/oidc-$round")userinfo $u/s, introspection $i/s"
 done
 fi  # want oidc
-# Only the crypto section is left: one core each, so nothing else should run.
+# Only start-up and the crypto section are left: nothing else should run meanwhile.
 for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
 if want core; then
   kill "$(cat "$work/nginx.pid")"
@@ -363,14 +398,23 @@ if want core; then
 fi
 sleep 0.5
 
+if want core; then
+  echo "== start-up: $starts starts of a release instance on a migrated SQLite database, from exec to /readyz answering"
+  "$bench_binary" startup "$bin_dir/vestibule" "$work/startup" "$starts" >"$work/startup.out"
+  sed 's/^/   /' "$work/startup.out"
+  awk '$1 == "ready-ms" { print $2 }' "$work/startup.out" >"$work/ready-ms"
+  awk '$1 == "idle-rss-kb" { print $2 }' "$work/startup.out" >"$work/rss-idle"
+fi
+
 echo "== crypto: vestibule-bench and openssl speed, $rounds interleaved rounds (one core each)"
 for round in $(seq "$rounds"); do
   if want core; then
-  "$bench_binary" 3 jws-verify-rs256 jws-verify-es256 passkey-assertion-es256 argon2id-vestibule argon2id-libsodium-raw \
-    >"$work/bench-$round"
+  "$bench_binary" 3 jws-verify-rs256 jws-verify-es256 apple-identity-token-rs256 passkey-assertion-es256 \
+    argon2id-vestibule argon2id-libsodium-raw >"$work/bench-$round"
   sed 's/^/   /' "$work/bench-$round"
   awk '/jws-verify-rs256/ { print $2 }' "$work/bench-$round" >>"$work/rs256-vestibule"
   awk '/jws-verify-es256/ { print $2 }' "$work/bench-$round" >>"$work/es256-vestibule"
+  awk '/apple-identity-token-rs256/ { print $2 }' "$work/bench-$round" >>"$work/apple-vestibule"
   awk '/passkey-assertion-es256/ { print $2 }' "$work/bench-$round" >>"$work/passkey-vestibule"
   awk '/argon2id-vestibule/ { print $2 }' "$work/bench-$round" >>"$work/argon-vestibule"
   awk '/argon2id-libsodium-raw/ { print $2 }' "$work/bench-$round" >>"$work/argon-raw"
@@ -458,13 +502,43 @@ row "measurement" "vestibule" "limit" "ratio"
 for pair in "HTTP GET /healthz vs nginx static:http-vestibule:http-nginx" \
             "RS256 verify vs openssl speed:rs256-vestibule:rs256-openssl" \
             "ES256 verify vs openssl speed:es256-vestibule:es256-openssl" \
-            "passkey assertion (ES256) vs openssl verify:passkey-vestibule:es256-openssl" \
-            "Argon2id m=19MiB t=2 vs raw libsodium:argon-vestibule:argon-raw" \
-            "password sign-ins/s vs raw Argon2id, all cores:signins-sqlite:signin-raw"; do
+            "Argon2id m=19MiB t=2 vs raw libsodium:argon-vestibule:argon-raw"; do
   IFS=: read -r label ours limit <<<"$pair"
   a=$(median <"$work/$ours"); b=$(median <"$work/$limit")
   row "$label" "$a" "$b" "$(ratio "$a" "$b")"
 done
+
+## The goals of issue 18: each measurement's median, the median it is compared with, their ratio, the goal and
+## whether this run met it. Session checks are on SQLite unless named; every instance writes its access log.
+goal_row() { printf '%-46s %10s %10s %7s %7s  %s\n' "$@"; }
+# goal LABEL OURS LIMIT AT-LEAST: a ratio that must reach AT-LEAST
+goal() {
+  local a b r
+  a=$(median <"$work/$2"); b=$(median <"$work/$3"); r=$(ratio "$a" "$b")
+  goal_row "$1" "$a" "$b" "$r" "≥ $4" "$(awk -v r="$r" -v g="$4" 'BEGIN { print (r >= g ? "met" : "NOT MET") }')"
+}
+# bound LABEL OURS AT-MOST UNIT DIVISOR: an amount (kB shown in MB, or ms) that must stay within AT-MOST
+bound() {
+  local a
+  a=$(median <"$work/$2" | awk -v d="$5" '{ printf "%.1f", $1 / d }')
+  goal_row "$1" "$a $4" "" "" "≤ $3" "$(awk -v a="$a" -v g="$3" 'BEGIN { print (a <= g ? "met" : "NOT MET") }')"
+}
+echo
+echo "== issue 18's goals, medians on $(nproc) cores"
+goal_row "measurement" "vestibule" "limit" "ratio" "goal" ""
+goal "forward-auth vs nginx static file" http-forward-auth http-nginx 0.7
+goal "GET /api/v1/session vs nginx static file" http-session http-nginx 0.5
+goal "account page vs nginx static file" http-account http-nginx 0.25
+goal "forward-auth, one PostgreSQL instance vs nginx" checks-pg1 http-nginx 0.35
+goal "forward-auth, two PostgreSQL behind nginx vs one" checks-pg2-nginx checks-pg1-nginx 1.0
+bound "idle RSS (SQLite, after start-up)" rss-idle 20 MB 1024
+bound "peak RSS under the session-check load" rss-loaded 48 MB 1024
+bound "exec to /readyz answering (migrated SQLite)" ready-ms 40 ms 1
+goal "passkey assertion (ES256) vs openssl verify" passkey-vestibule es256-openssl 0.9
+goal "password sign-ins vs raw Argon2id, all cores" signins-sqlite signin-raw 0.9
+goal "Apple identity token vs openssl rsa2048 verify" apple-vestibule rs256-openssl 0.9
+echo "(two PostgreSQL instances are compared with one behind the same nginx, so that the proxy's own cost is on"
+echo " both sides; the deployments table below has the direct instance too)"
 
 echo
 echo "== deployments: medians per second, ratios to one SQLite instance"

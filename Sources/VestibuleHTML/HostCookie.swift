@@ -7,18 +7,19 @@ public struct HostCookie: Sendable {
     public let secure: Bool
     /// Seconds the browser keeps it; `nil` for a cookie that ends with the browser session.
     public let maxAge: Int?
+    /// Kept rather than computed: it is looked up on every request.
+    public let name: String
 
     public init(baseName: String, secure: Bool, maxAge: Int?) {
         self.baseName = baseName
         self.secure = secure
         self.maxAge = maxAge
+        self.name = secure ? "__Host-\(baseName)" : baseName
     }
-
-    public var name: String { secure ? "__Host-\(baseName)" : baseName }
 
     /// The value the request presents, if any.
     public func value(in request: Request) -> String? {
-        guard let value = request.cookies()[name], !value.isEmpty else { return nil }
+        guard let value = request.cookies[name], !value.isEmpty else { return nil }
         return value
     }
 

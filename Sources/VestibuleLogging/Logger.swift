@@ -1,4 +1,4 @@
-import Foundation
+internal import Glibc
 import Synchronization
 
 /// A structured logger: one line per event, `key=value` metadata, written to a ``LogSink``.
@@ -44,11 +44,22 @@ public struct Logger: Sendable {
 
     public func log(_ level: Level, _ message: @autoclosure () -> String, _ metadata: KeyValuePairs<String, String> = [:]) {
         guard level >= minimumLevel else { return }
-        var line = "\(Self.timestamp()) \(level.name) \(label): \(message())"
+        let message = message()
+        var line = LogTimestamp.now()
+        line.reserveCapacity(64 + label.utf8.count + message.utf8.count + metadata.count * 24)
+        line += " "
+        line += level.name
+        line += " "
+        line += label
+        line += ": "
+        line += message
         for (key, value) in metadata {
-            line += " \(key)=\(Self.quoted(value))"
+            line += " "
+            line += key
+            line += "="
+            Self.appendQuoted(value, to: &line)
         }
-        sink.write(line)
+        sink.write(line, urgent: level >= .notice)
     }
 
     public func debug(_ message: @autoclosure () -> String, _ metadata: KeyValuePairs<String, String> = [:]) {
@@ -71,50 +82,60 @@ public struct Logger: Sendable {
         log(.error, message(), metadata)
     }
 
-    /// Values with spaces, quotes or control characters are quoted and escaped so one event stays one line
-    /// and a hostile value (a path with a newline) cannot forge another log entry.
-    static func quoted(_ value: String) -> String {
-        let needsQuoting = value.isEmpty || value.unicodeScalars.contains {
-            $0 == " " || $0 == "\"" || $0 == "=" || $0.value < 0x20 || $0.value == 0x7F
+    /// Appends `value` to `line`, quoted and escaped if it has spaces, quotes or control characters, so one event
+    /// stays one line and a hostile value (a path with a newline) cannot forge another log entry. Checked byte by
+    /// byte: every character that needs quoting is ASCII, and no byte of a longer UTF-8 sequence is.
+    static func appendQuoted(_ value: String, to line: inout String) {
+        let needsQuoting = value.isEmpty || value.utf8.contains {
+            $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "=") || $0 < 0x20 || $0 == 0x7F
         }
-        guard needsQuoting else { return value }
-        var escaped = "\""
+        guard needsQuoting else {
+            line += value
+            return
+        }
+        line += "\""
         for scalar in value.unicodeScalars {
             switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
+            case "\"": line += "\\\""
+            case "\\": line += "\\\\"
+            case "\n": line += "\\n"
+            case "\r": line += "\\r"
+            case "\t": line += "\\t"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
-                    escaped += String(format: "\\x%02X", scalar.value)
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    line += (hex.count == 1 ? "\\x0" : "\\x") + hex
                 } else {
-                    escaped.unicodeScalars.append(scalar)
+                    line.unicodeScalars.append(scalar)
                 }
             }
         }
-        return escaped + "\""
-    }
-
-    private static func timestamp() -> String {
-        Date.now.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
+        line += "\""
     }
 }
 
 /// Where log lines go: standard error in production, memory in tests.
 public struct LogSink: Sendable {
-    private let writeLine: @Sendable (String) -> Void
+    /// Takes a line and whether it is urgent (notice and above), which a buffered sink writes at once.
+    private let writeLine: @Sendable (String, Bool) -> Void
 
     public init(_ writeLine: @escaping @Sendable (String) -> Void) {
-        self.writeLine = writeLine
+        self.writeLine = { line, _ in writeLine(line) }
     }
 
-    func write(_ line: String) { writeLine(line) }
-
-    public static let standardError = LogSink { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    init(_ buffer: LogBuffer) {
+        self.writeLine = { line, urgent in buffer.append(line, urgent: urgent) }
     }
+
+    func write(_ line: String, urgent: Bool) { writeLine(line, urgent) }
+
+    /// Standard error through a ``LogBuffer``: routine lines in batches, urgent ones at once, all of them at exit.
+    public static let standardError: LogSink = {
+        atexit { LogSink.standardErrorBuffer.flush() }
+        return LogSink(standardErrorBuffer)
+    }()
+
+    private static let standardErrorBuffer = LogBuffer(fileDescriptor: STDERR_FILENO)
 
     public static let discard = LogSink { _ in }
 }

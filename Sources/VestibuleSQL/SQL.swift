@@ -24,6 +24,13 @@ package struct SQL: ExpressibleByStringInterpolation, Sendable {
         pieces = stringInterpolation.pieces
     }
 
+    /// The column names separated by commas, each as `table.name` when `table` is given: for a statement that
+    /// joins tables whose columns share names (every table has an `id`).
+    package init(columns names: [String], of table: String? = nil) {
+        let qualified = names.map { name in table.map { "\($0).\(name)" } ?? name }
+        self.init(joining: qualified.map(SQL.init(stringLiteral:)), separator: ", ")
+    }
+
     /// The fragments one after another, `separator` between each two: a list of columns, rows or values.
     package init(joining fragments: some Sequence<SQL>, separator: String) {
         pieces = []

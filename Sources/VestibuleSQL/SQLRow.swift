@@ -17,6 +17,11 @@ package struct SQLRow: Sendable {
         self.columns = columns
     }
 
+    /// The columns from `first` on, as a row of their own: the second of two records one statement read.
+    package func columns(from first: Int) -> SQLRow {
+        SQLRow(Array(values[first...]), columns: Array(columns[first...]))
+    }
+
     package func text(_ column: Int) throws(StoreError) -> String {
         guard case .text(let text) = values[column] else { throw mismatch(column) }
         return text

@@ -92,10 +92,14 @@ extension SQLConnection {
 
 extension Account {
     /// The columns `init(row:)` decodes, in order.
-    fileprivate static let columns: SQL =
-        "id, display_name, email, created_at, handed_over_email, handed_over_email_app_id, disabled_at"
+    private static let columnNames = [
+        "id", "display_name", "email", "created_at", "handed_over_email", "handed_over_email_app_id", "disabled_at",
+    ]
+    fileprivate static let columns = SQL(columns: columnNames)
+    /// ``columns`` named with their table, for a statement that joins another.
+    static let qualifiedColumns = SQL(columns: columnNames, of: "accounts")
 
-    fileprivate init(row: SQLRow) throws(StoreError) {
+    init(row: SQLRow) throws(StoreError) {
         var handedOver: HandedOverEmail?
         if let address = try row.optionalText(4), let appID = try row.optionalText(5) {
             handedOver = HandedOverEmail(address: address, appID: appID)

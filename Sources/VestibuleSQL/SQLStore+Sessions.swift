@@ -33,6 +33,22 @@ extension SQLStore {
         }
     }
 
+    /// The session whose token hash is exactly `tokenHash` and its account, read in one statement: the check of
+    /// every signed-in request. `nil` when there is no such session or its account is disabled.
+    public func sessionAndAccount(tokenHash: [UInt8]) throws(StoreError) -> (session: Session, account: Account)? {
+        try reading("sessionAndAccount") { connection throws(StoreError) in
+            try connection.firstRow(
+                """
+                SELECT \(Session.qualifiedColumns), \(Account.qualifiedColumns)
+                FROM sessions JOIN accounts ON accounts.id = sessions.account_id
+                WHERE sessions.token_hash = \(tokenHash) AND accounts.disabled_at IS NULL
+                """
+            ) { row throws(StoreError) in
+                (try Session(row: row), try Account(row: row.columns(from: Session.columnCount)))
+            }
+        }
+    }
+
     /// The account's sessions, most recently seen first.
     public func sessions(of accountID: AccountID) throws(StoreError) -> [Session] {
         try reading("sessions") { connection throws(StoreError) in
@@ -114,8 +130,13 @@ extension SQLStore {
 
 extension Session {
     /// The columns `init(row:)` decodes, in order.
-    fileprivate static let columns: SQL =
-        "id, account_id, token_hash, method, created_at, last_seen_at, expires_at, user_agent, app_id"
+    private static let columnNames = [
+        "id", "account_id", "token_hash", "method", "created_at", "last_seen_at", "expires_at", "user_agent", "app_id",
+    ]
+    fileprivate static let columns = SQL(columns: columnNames)
+    /// ``columns`` named with their table, for a statement that joins another.
+    fileprivate static let qualifiedColumns = SQL(columns: columnNames, of: "sessions")
+    fileprivate static let columnCount = columnNames.count
 
     fileprivate init(row: SQLRow) throws(StoreError) {
         self.init(

@@ -90,29 +90,35 @@ public struct Site: Sendable {
 
     package func visitor(of request: Request) throws(StoreError) -> Visitor {
         let chosen = request.query["lang"].flatMap(Language.init(rawValue:))
-        let remembered = request.cookies()[Visitor.languageCookie]
+        let remembered = request.cookies[Visitor.languageCookie]
         let language = Language.negotiate(
             explicit: chosen?.rawValue ?? remembered,
             acceptLanguage: request.headers["Accept-Language"]
         )
         let presentedVisitorID = visitorCookie.value(in: request)
         let visitorID = presentedVisitorID ?? SecureRandom.token(byteCount: 16)
-        var session: Session?
-        var token: SessionToken?
-        if let value = sessionCookie.value(in: request) {
-            token = SessionToken(value: value)
-            session = try services.sessions.authenticate(SessionToken(value: value))
+        let token = sessionCookie.value(in: request).map(SessionToken.init(value:))
+        let signedIn = try token.flatMap { token throws(StoreError) in
+            try services.sessions.authenticate(token)
         }
-        let account = try session.flatMap { session throws(StoreError) in try services.store.account(id: session.accountID) }
         return Visitor(
             language: language,
             chosenLanguage: chosen,
-            session: session,
-            account: account,
-            token: session == nil ? nil : token,
+            session: signedIn?.session,
+            account: signedIn?.account,
+            token: signedIn == nil ? nil : token,
             visitorID: visitorID,
             visitorIDIsNew: presentedVisitorID == nil
         )
+    }
+
+    /// The live session the request's session cookie proves and its account: all a forward-auth check needs,
+    /// without the rest of ``visitor(of:)`` (a language, a visitor id minted from random bytes when the request
+    /// has none), which that check, answering every request of the apps behind it, would pay for nothing.
+    package func signedIn(_ request: Request) throws(StoreError) -> (session: Session, account: Account)? {
+        try sessionCookie.value(in: request).flatMap { value throws(StoreError) in
+            try services.sessions.authenticate(SessionToken(value: value))
+        }
     }
 
     /// Sets the cookies that keep what ``visitor(of:)`` learned: a new visitor's id and a language chosen by link.

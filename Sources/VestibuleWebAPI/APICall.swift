@@ -35,7 +35,9 @@ struct APICall {
     }
 
     /// The token of `Authorization: Bearer`, if the caller sent one: a session's or a guest's.
-    var bearerToken: String? {
+    var bearerToken: String? { Self.bearerToken(of: request) }
+
+    private static func bearerToken(of request: Request) -> String? {
         guard let authorization = request.headers["Authorization"], authorization.hasPrefix("Bearer ") else { return nil }
         return String(authorization.dropFirst("Bearer ".count))
     }
@@ -43,12 +45,13 @@ struct APICall {
     /// The session and its account: by the session cookie, or by `Authorization: Bearer` for native apps.
     func signedIn() throws -> (session: Session, account: Account)? {
         if let session = visitor.session, let account = visitor.account { return (session, account) }
-        guard let bearerToken, GuestToken(presented: bearerToken) == nil else { return nil }
-        let token = SessionToken(value: bearerToken)
-        guard let session = try site.services.sessions.authenticate(token),
-              let account = try site.services.store.account(id: session.accountID)
-        else { return nil }
-        return (session, account)
+        return try Self.signedInByBearer(request, site: site)
+    }
+
+    /// The session and its account that `Authorization: Bearer` proves, if it carries a session's token.
+    static func signedInByBearer(_ request: Request, site: Site) throws -> (session: Session, account: Account)? {
+        guard let bearerToken = bearerToken(of: request), GuestToken(presented: bearerToken) == nil else { return nil }
+        return try site.services.sessions.authenticate(SessionToken(value: bearerToken))
     }
 
     /// The guest that `Authorization: Bearer vg_…` proves; `nil` without a guest token or for a guest that is

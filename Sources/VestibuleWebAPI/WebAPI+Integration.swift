@@ -33,11 +33,11 @@ extension WebAPI {
         }
         // nginx's `auth_request` only reads the status and headers: 2xx lets the request through, 401 stops
         // it. No redirect and no body, so the proxy decides what a signed-out visitor sees. No rate limit
-        // either: every request to the protected site comes through here.
+        // either: every request to the protected site comes through here, so it reads only the session (by cookie,
+        // or by bearer token for native apps) and none of what a page needs of its visitor.
         router.get(APIPath.forwardAuth) { request in
-            let call = APICall(site: site, request: request, visitor: try site.visitor(of: request))
             var response = Response.empty(.unauthorized)
-            if let (session, account) = try call.signedIn() {
+            if let (session, account) = try site.signedIn(request) ?? APICall.signedInByBearer(request, site: site) {
                 response = .empty()
                 response.headers.replace("X-Vestibule-Account", account.id.rawValue)
                 response.headers.replace("X-Vestibule-Method", session.method.rawValue)

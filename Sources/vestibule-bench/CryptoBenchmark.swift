@@ -1,6 +1,7 @@
 import CSodium
 import Foundation
 import Synchronization
+import VestibuleApple
 import VestibuleCrypto
 
 /// Measures Vestibule's crypto on one core, next to the raw library rate where Swift can call it directly.
@@ -14,6 +15,7 @@ enum CryptoBenchmark {
         let measurements: [(String, () throws -> Double)] = [
             ("jws-verify-rs256", { try verifyRate(.rs256, seconds: seconds) }),
             ("jws-verify-es256", { try verifyRate(.es256, seconds: seconds) }),
+            ("apple-identity-token-rs256", { try appleIdentityTokenRate(seconds: seconds) }),
             ("passkey-assertion-es256", { try passkeyAssertionRate(seconds: seconds) }),
             ("argon2id-vestibule", { try argon2idRate(seconds: seconds) }),
             ("argon2id-libsodium-raw", { rawArgon2idRate(seconds: seconds) }),
@@ -38,6 +40,26 @@ enum CryptoBenchmark {
         _ = cache.replace(with: JWKS(keys: [key.publicJWK(keyID: "k")]))
         let verifier = JWSVerifier(keys: cache, allowedAlgorithms: [algorithm])
         return try rate(seconds: seconds) { _ = try verifier.verify(token) }
+    }
+
+    /// An identity token checked as a Sign in with Apple does it: the RS256 signature with the key Apple's key set
+    /// names, then `iss`, `aud`, `exp` and `iat`, and the nonce.
+    static func appleIdentityTokenRate(seconds: Double) throws -> Double {
+        let key = try SigningKey.generate(.rs256)
+        let now = Int(Date().timeIntervalSince1970)
+        let claims = """
+            {"iss":"https://appleid.apple.com","aud":"com.example.web","sub":"001234.abcdef","iat":\(now),\
+            "exp":\(now + 600),"nonce":"bench-nonce","email":"a@privaterelay.appleid.com","email_verified":true,\
+            "is_private_email":true,"real_user_status":2}
+            """
+        let token = try JWS.sign(payload: Array(claims.utf8), key: key, keyID: "k")
+        let keys = KeyCache()
+        _ = keys.replace(with: JWKS(keys: [key.publicJWK(keyID: "k")]))
+        let verifier = AppleTokenVerifier(
+            issuer: "https://appleid.apple.com", audiences: ["com.example.web"], keys: keys,
+            fetchKeys: { throw BenchmarkError("the key set is given, never fetched") }
+        )
+        return try rate(seconds: seconds) { _ = try verifier.verifyIdentityToken(token, nonce: .raw("bench-nonce")) }
     }
 
     /// A whole WebAuthn assertion check with an ES256 passkey: client data JSON parsed and checked, the

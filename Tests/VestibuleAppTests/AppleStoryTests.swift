@@ -146,6 +146,6 @@ struct AppleStoryTests {
         let token = try #require(try browser.cookie(named: "vestibule_session"))
         return try #require(try app.withStore { store in
             try SessionManager(store: store, policy: SessionPolicy(), clock: { Date() }).authenticate(SessionToken(value: token))
-        }?.accountID)
+        }?.account.id)
     }
 }

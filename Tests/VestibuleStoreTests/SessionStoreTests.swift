@@ -21,6 +21,51 @@ struct SessionStoreTests {
         }
     }
 
+    /// The read every signed-in request makes: the session and its account in one statement.
+    @Test(arguments: StoreBackend.allCases)
+    func aSessionIsReadWithItsAccountOnlyByItsExactTokenHash(backend: StoreBackend) throws {
+        try backend.withStore { store in
+            let account = try Fixture.storedAccount(in: store)
+            let session = Fixture.session(of: account)
+            try store.insertSession(session)
+            try store.insertSession(Fixture.session(of: try Fixture.storedAccount(in: store, displayName: "Grace")))
+
+            let read = try #require(try store.sessionAndAccount(tokenHash: session.tokenHash))
+            #expect(read.session == session)
+            #expect(read.account == account)
+            var flipped = session.tokenHash
+            flipped[31] ^= 0x01
+            #expect(try store.sessionAndAccount(tokenHash: flipped) == nil)
+            #expect(try store.sessionAndAccount(tokenHash: []) == nil)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func aSessionOfADisabledAccountIsNotReadWithItsAccount(backend: StoreBackend) throws {
+        try backend.withStore { store in
+            let account = try Fixture.storedAccount(in: store)
+            let session = Fixture.session(of: account)
+            try store.insertSession(session)
+
+            try store.setAccountDisabled(id: account.id, at: Fixture.date(5))
+            #expect(try store.sessionAndAccount(tokenHash: session.tokenHash) == nil)
+            try store.setAccountDisabled(id: account.id, at: nil)
+            #expect(try store.sessionAndAccount(tokenHash: session.tokenHash)?.account == account)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func anEndedSessionIsNotReadWithItsAccount(backend: StoreBackend) throws {
+        try backend.withStore { store in
+            let account = try Fixture.storedAccount(in: store)
+            let session = Fixture.session(of: account)
+            try store.insertSession(session)
+
+            try store.deleteSession(id: session.id)
+            #expect(try store.sessionAndAccount(tokenHash: session.tokenHash) == nil)
+        }
+    }
+
     /// A session a hand-off made for an app says so, in the list of the account's sessions too.
     @Test(arguments: StoreBackend.allCases)
     func theAppASessionWasMadeForIsKept(backend: StoreBackend) throws {

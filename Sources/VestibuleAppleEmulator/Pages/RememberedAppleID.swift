@@ -11,7 +11,7 @@ enum RememberedAppleID {
 
     /// The remembered Apple ID, if this browser sent one that still reads as an address.
     static func read(from request: Request) -> String? {
-        guard let value = request.cookies()[cookieName]?.removingPercentEncoding,
+        guard let value = request.cookies[cookieName]?.removingPercentEncoding,
               AppleEmulator.isPlausibleAppleID(value)
         else { return nil }
         return value

@@ -43,10 +43,11 @@ public struct SessionManager: Sendable {
         return (session, token)
     }
 
-    /// The live session a token proves, or `nil` when it is unknown, idle too long or past its absolute end.
-    /// An ended session is deleted on the spot.
-    public func authenticate(_ token: SessionToken) throws(StoreError) -> Session? {
-        guard var session = try store.session(tokenHash: token.hash) else { return nil }
+    /// The live session a token proves and its account, read in one statement; `nil` when the session is unknown,
+    /// idle too long or past its absolute end (an ended session is deleted on the spot), or its account is disabled.
+    public func authenticate(_ token: SessionToken) throws(StoreError) -> (session: Session, account: Account)? {
+        guard let (found, account) = try store.sessionAndAccount(tokenHash: token.hash) else { return nil }
+        var session = found
         let now = clock()
         let idleDeadline = session.lastSeenAt.addingTimeInterval(policy.idleTimeout.seconds)
         guard now < session.expiresAt, now < idleDeadline else {
@@ -57,7 +58,7 @@ public struct SessionManager: Sendable {
             try store.recordSessionActivity(id: session.id, at: now)
             session.lastSeenAt = now
         }
-        return session
+        return (session, account)
     }
 
     /// Ends the session the token proves, if any.

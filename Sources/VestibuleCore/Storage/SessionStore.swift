@@ -6,6 +6,8 @@ public protocol SessionStore: Sendable {
     func insertSession(_ session: Session) throws(StoreError)
     /// The session whose token hashes to `tokenHash`, or `nil`; `nil` too when its account is disabled.
     func session(tokenHash: [UInt8]) throws(StoreError) -> Session?
+    /// The same session with its account, read together: what every signed-in request needs, in one statement.
+    func sessionAndAccount(tokenHash: [UInt8]) throws(StoreError) -> (session: Session, account: Account)?
     /// The account's sessions, most recently seen first.
     func sessions(of accountID: AccountID) throws(StoreError) -> [Session]
     func recordSessionActivity(id: SessionID, at date: Date) throws(StoreError)

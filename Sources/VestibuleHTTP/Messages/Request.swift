@@ -7,7 +7,11 @@ public struct Request: Sendable {
     /// The request target exactly as received (path and query, still percent-encoded).
     public var rawTarget: String
     public var query: QueryParameters
-    public var headers: HTTPHeaders
+    public var headers: HTTPHeaders {
+        didSet { cookies = RequestCookies(headers: headers) }
+    }
+    /// The cookies of ``headers``, read once: handlers look several up on every request.
+    public private(set) var cookies: RequestCookies
     public var body: [UInt8]
     /// The peer's IP address (the proxy's, when the server runs behind one).
     public var remoteAddress: String
@@ -51,6 +55,7 @@ public struct Request: Sendable {
             try QueryParameters(parsing: utf8[utf8.index(after: mark)...])
         } ?? QueryParameters()
         self.headers = headers
+        self.cookies = RequestCookies(headers: headers)
         self.body = body
         self.remoteAddress = remoteAddress
         self.isSecure = isSecure

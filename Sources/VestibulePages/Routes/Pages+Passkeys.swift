@@ -16,7 +16,7 @@ extension Pages {
     /// Whether to offer a passkey right after a sign-in without one: only to an account that has none, and
     /// only once per browser (the offer page sets a cookie).
     func shouldOfferPasskey(to accountID: AccountID, request: Request) throws -> Bool {
-        guard request.cookies()[Visitor.passkeyOfferedCookie] == nil else { return false }
+        guard request.cookies[Visitor.passkeyOfferedCookie] == nil else { return false }
         return try site.services.store.passkeys(of: accountID).isEmpty
     }
 

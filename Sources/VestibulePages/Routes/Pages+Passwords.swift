@@ -42,7 +42,7 @@ extension Pages {
     /// The sign-in page, led by the method this browser used last (AUTH-8); a passkey for someone new.
     private func signInForm(_ context: PageContext, request: Request, email: String = "", error: String? = nil) -> Page {
         let benefits = site.configuration.signInBenefits[context.language.tag] ?? context.text(.signInBenefits)
-        let remembered = request.cookies()[Visitor.lastMethodCookie].flatMap(SignInMethod.init(rawValue:))
+        let remembered = request.cookies[Visitor.lastMethodCookie].flatMap(SignInMethod.init(rawValue:))
         let linking = request.query["notice"] == "apple-link" ? emailAwaitingAppleLink(request) : nil
         let notice: String? = switch request.query["notice"] {
         case "apple-cancelled": context.text(.appleCancelled)
