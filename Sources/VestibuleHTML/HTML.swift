@@ -77,21 +77,33 @@ public struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation, Custo
 
     /// Escapes the five characters that can change the meaning of HTML text or a quoted attribute value.
     ///
-    /// Scalar by scalar, as a browser reads: a `Character` is a whole grapheme cluster, so a `"` after U+0600
-    /// (a prepend character) or before a combining mark is not equal to `"`, yet it still ends the attribute.
+    /// Byte by byte over the UTF-8, which is scalar by scalar, as a browser reads: the five are ASCII, and an ASCII
+    /// byte never occurs inside another scalar's encoding. (A `Character` would not do: it is a whole grapheme
+    /// cluster, so a `"` after U+0600, a prepend character, or before a combining mark is not equal to `"`, yet it
+    /// still ends the attribute.) Text with none of the five, most of a page, comes back as it is, uncopied.
     static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.unicodeScalars.append(scalar)
+        let utf8 = text.utf8
+        guard utf8.contains(where: { replacement(for: $0) != nil }) else { return text }
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(utf8.count + 32)
+        for byte in utf8 {
+            if let replacement = replacement(for: byte) {
+                replacement.withUTF8Buffer { escaped.append(contentsOf: $0) }
+            } else {
+                escaped.append(byte)
             }
         }
-        return escaped
+        return String(decoding: escaped, as: UTF8.self)
+    }
+
+    private static func replacement(for byte: UInt8) -> StaticString? {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "'"): "&#39;"
+        default: nil
+        }
     }
 }
