@@ -42,16 +42,41 @@ public struct StringCatalog: Sendable {
     /// The translation of `key`, with each `{name}` replaced by `arguments[name]` (plain text, escaped by
     /// the ``HTML`` that later embeds it).
     public func text(_ key: TextKey, _ arguments: KeyValuePairs<String, String> = [:]) -> String {
-        text(key, Dictionary(arguments.map { ($0, $1) }, uniquingKeysWith: { $1 }))
+        // The initializer proved every key present.
+        let template = entries[key.rawValue]!
+        guard !arguments.isEmpty else { return template }
+        return Self.fill(template) { name in arguments.first { $0.key == name }?.value }
     }
 
     public func text(_ key: TextKey, _ arguments: [String: String]) -> String {
-        // The initializer proved every key present.
-        var value = entries[key.rawValue]!
-        for (name, argument) in arguments {
-            value = value.replacingOccurrences(of: "{\(name)}", with: argument)
+        let template = entries[key.rawValue]!
+        guard !arguments.isEmpty else { return template }
+        return Self.fill(template) { arguments[String($0)] }
+    }
+
+    /// `template` with each `{name}` that `argument` has a value for replaced by it, in one pass: a value is
+    /// inserted as it is, never read for placeholders itself (a passkey named "{url}" stays so named). Other braces
+    /// stay as they are.
+    static func fill(_ template: String, _ argument: (Substring) -> String?) -> String {
+        var filled = ""
+        filled.reserveCapacity(template.utf8.count + 64)
+        var rest = template[...]
+        // Braces are ASCII, so their UTF-8 positions are character boundaries to slice at.
+        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")) {
+            filled += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            guard let close = rest[afterOpen...].utf8.firstIndex(of: UInt8(ascii: "}")),
+                  let value = argument(rest[afterOpen..<close])
+            else {
+                filled += "{"
+                rest = rest[afterOpen...]
+                continue
+            }
+            filled += value
+            rest = rest[rest.index(after: close)...]
         }
-        return value
+        filled += rest
+        return filled
     }
 
     /// Every translation, for checks over the whole catalog (forbidden words, placeholders).

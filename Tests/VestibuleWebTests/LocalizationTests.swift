@@ -47,6 +47,21 @@ import Testing
     @Test func textFillsPlaceholders() throws {
         let catalog = try StringCatalog(language: .english)
         #expect(catalog.text(.homeSignedInAs, ["name": "Ada"]) == "You are signed in as Ada.")
+        #expect(
+            catalog.text(.mailCredentialChangedPasskeyAdded, ["name": "Work laptop", "app": "Vestibule"])
+                == "A passkey named “Work laptop” was added to your Vestibule account."
+        )
+        #expect(catalog.text(.homeSignedInAs) == "You are signed in as {name}.", "a placeholder without a value stays")
+    }
+
+    /// A value someone chose (a passkey's name, an email) goes in as it is: a placeholder in it is not filled, so
+    /// it cannot pull another value (a link, a code) into the sentence, whatever order the values come in.
+    @Test func aValueIsInsertedAsItIsNeverReadForPlaceholders() throws {
+        let catalog = try StringCatalog(language: .english)
+        for arguments: KeyValuePairs<String, String> in [["name": "{app}", "app": "Vestibule"], ["app": "Vestibule", "name": "{app}"]] {
+            #expect(catalog.text(.mailCredentialChangedPasskeyAdded, arguments) == "A passkey named “{app}” was added to your Vestibule account.")
+        }
+        #expect(StringCatalog.fill("{a}{b} {c {a}} {", { ["a": "1", "b": "{a}"][String($0)] }) == "1{a} {c 1} {")
     }
 
     @Test func arabicReadsRightToLeftAndEveryOtherLanguageLeftToRight() {
